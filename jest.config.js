@@ -1,0 +1,35 @@
+// One jest configuration for every tier. ESM mode (NestJS 12 is ESM-only) with @swc/jest, which keeps
+// decorator metadata that Nest's dependency injection needs. Tests import the libs from source.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@scm/(contracts|i18n|platform|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  rootDir: import.meta.dirname,
+};
+
+export default {
+  globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+  rootDir: import.meta.dirname,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,3 @@
+export * from './permission-keys.js';
+export * from './permission-rule.js';
+export * from './session-user.js';

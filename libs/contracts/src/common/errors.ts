@@ -1,0 +1,24 @@
+/**
+ * Stable error codes. Each context has its own enum; `ErrorCode` is their union. The platform's one error
+ * filter maps a code to its HTTP status with an exhaustive switch (`httpStatusOf`) and to the message
+ * `errors.<CODE>` in libs/i18n.
+ */
+export enum CommonErrorCode {
+  VALIDATION_FAILED = 'VALIDATION_FAILED',
+  NOT_FOUND = 'NOT_FOUND',
+  UNAUTHENTICATED = 'UNAUTHENTICATED',
+  SESSION_EXPIRED = 'SESSION_EXPIRED',
+  FORBIDDEN = 'FORBIDDEN',
+  LOCATION_FORBIDDEN = 'LOCATION_FORBIDDEN',
+  IN_USE = 'IN_USE',
+  CONFLICT = 'CONFLICT',
+  DUPLICATE = 'DUPLICATE',
+  IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS',
+  FILE_TOO_LARGE = 'FILE_TOO_LARGE',
+  FILE_TYPE_NOT_ALLOWED = 'FILE_TYPE_NOT_ALLOWED',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED = 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  INTERNAL = 'INTERNAL',
+}

@@ -1,0 +1,2 @@
+export * from './access/index.js';
+export * from './common/index.js';
