@@ -24,8 +24,8 @@ const common = {
 };
 
 export default {
-  globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
-  globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+  globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
   rootDir: import.meta.dirname,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.spec.ts'] },

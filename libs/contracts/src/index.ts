@@ -1,2 +1,5 @@
 export * from './access/index.js';
+export * from './catalog/index.js';
 export * from './common/index.js';
+export * from './common/schema.js';
+export * from './events/index.js';

@@ -1,0 +1,4 @@
+export * from './dto.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './subjects.js';

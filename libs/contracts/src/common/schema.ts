@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas whose messages are i18n keys of SPEC.md §5 wording (`validation.*` in libs/i18n). The
+ * server's validation pipe and the web forms translate the key; `params` travel in the issue's `params`.
+ */
+export const V = {
+  required: 'validation.required',
+  number: 'validation.number',
+  twoDecimal: 'validation.two_decimal',
+  threeDecimal: 'validation.three_decimal',
+  max: 'validation.max',
+  moreThanZero: 'validation.more_than_zero',
+  moreOrEqualZero: 'validation.more_or_equal_zero',
+  noSlash: 'validation.no_slash',
+  maxLength: 'validation.max_length',
+  email: 'validation.email',
+  contactNumber: 'validation.contact_number',
+  postalCode: 'validation.postal_code',
+  invalid: 'validation.invalid',
+  unknownField: 'validation.unknown_field',
+} as const;
+
+/** Trimmed, non-empty text of at most `max` characters; optionally refusing `/` (ids that appear in URLs). */
+export function requiredText(max: number, options: { noSlash?: boolean } = {}) {
+  return z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(max, { error: V.maxLength, params: { max } } as never)
+    .refine((value) => !(options.noSlash ?? false) || !value.includes('/'), { error: V.noSlash });
+}
+
+/**
+ * A decimal carried as a string (never a JS float): accepts a number or a numeric string, normalises to a
+ * string, and checks the scale, sign and maximum with SPEC.md §5's messages.
+ */
+export function decimalString(options: { scale: 2 | 3 | 4; positive?: boolean; nonNegative?: boolean; max?: string }) {
+  const scaleMessage = options.scale === 2 ? V.twoDecimal : options.scale === 3 ? V.threeDecimal : V.number;
+  return z
+    .union([z.string({ error: V.required }), z.number({ error: V.required })], { error: V.required })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .superRefine((value, ctx) => {
+      if (value === '') return void ctx.addIssue({ code: 'custom', message: V.required });
+      if (!/^-?\d+(\.\d+)?$/.test(value)) return void ctx.addIssue({ code: 'custom', message: V.number });
+      const decimals = value.split('.')[1]?.length ?? 0;
+      if (decimals > options.scale) return void ctx.addIssue({ code: 'custom', message: scaleMessage });
+      const n = Number(value);
+      if (options.positive && !(n > 0)) return void ctx.addIssue({ code: 'custom', message: V.moreThanZero });
+      if (options.nonNegative && n < 0) return void ctx.addIssue({ code: 'custom', message: V.moreOrEqualZero });
+      if (options.max !== undefined && n > Number(options.max)) {
+        ctx.addIssue({ code: 'custom', message: V.max, params: { max: options.max } });
+      }
+    });
+}

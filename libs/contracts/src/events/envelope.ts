@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CATALOG_EVENT_SCHEMAS } from '../catalog/events.js';
+
+/**
+ * Every event schema by subject: one typed map, so publishing or handling a wrong payload fails to compile,
+ * and the same schemas validate payloads at run time on publish and on consume.
+ */
+export const EVENT_SCHEMAS = {
+  ...CATALOG_EVENT_SCHEMAS,
+} as const;
+
+export type EventSchemas = typeof EVENT_SCHEMAS;
+export type Subject = keyof EventSchemas;
+export type EventPayload<S extends Subject> = z.infer<EventSchemas[S]>;
+
+/** ARCHITECTURE.md §4 envelope. */
+export interface EventEnvelope<S extends Subject = Subject> {
+  /** uuid v7: time-ordered, also the JetStream message id used for de-duplication. */
+  id: string;
+  subject: S;
+  version: number;
+  occurredAt: string;
+  producer: string;
+  actor: string | null;
+  correlationId: string | null;
+  causationId: string | null;
+  data: EventPayload<S>;
+}
+
+export const eventEnvelopeSchema = z
+  .object({
+    id: z.uuid(),
+    subject: z.string(),
+    version: z.number().int().positive(),
+    occurredAt: z.string(),
+    producer: z.string(),
+    actor: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    causationId: z.string().nullable(),
+    data: z.unknown(),
+  })
+  .strict();
+
+export function isSubject(value: string): value is Subject {
+  return Object.hasOwn(EVENT_SCHEMAS, value);
+}
+
+/** The service that produces a subject: its first segment. */
+export function producerOf(subject: string): string {
+  return subject.split('.')[0] ?? '';
+}

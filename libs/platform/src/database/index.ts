@@ -1,0 +1,2 @@
+export * from './data-source.js';
+export * from './embedded-postgres.js';
