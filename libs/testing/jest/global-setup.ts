@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../platform/src/database/embedded-postgres.js';
+import { startEmbeddedPostgres } from '../../platform/src/database/embedded-postgres.ts';
 
 /**
  * Gives every test a PostgreSQL server: TEST_DATABASE_URL when set, otherwise an embedded one started

@@ -14,6 +14,8 @@ export const uomInputSchema = z
   .strict();
 
 export type UomInput = z.input<typeof uomInputSchema>;
+/** A UOM input after validation: trimmed names, the factor as a decimal string. */
+export type ValidUomInput = z.output<typeof uomInputSchema>;
 
 export interface UomView {
   uom_id: string;

@@ -1,0 +1,95 @@
+// One flat config for the repository (the web app gets its own later). TypeScript is linted with type
+// information from the root tsconfig.json, which maps @scm/* to the libraries' sources, so linting needs no
+// build first. `npm run lint` runs it with --max-warnings 0.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const unusedVars = {
+  argsIgnorePattern: '^_',
+  caughtErrorsIgnorePattern: '^_',
+  destructuredArrayIgnorePattern: '^_',
+};
+
+/** Every folder under services/, read at load time, so a new service is covered without editing this file. */
+const services = readdirSync(new URL('./services/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The composition root of the embedded mode (`npm start` runs services/gateway/dist/embedded.js) hosts every
+ * service's module in one process, so it is the one place allowed to import other services.
+ */
+const compositionRoots = ['services/gateway/src/embedded.ts', 'services/gateway/src/embedded/**'];
+
+/** Deepest folder nesting below services/<name>/ that the boundary rule covers (src/a/b/c/... counts). */
+const MAX_DEPTH = 12;
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Module boundaries (ARCHITECTURE.md §2): code of services/<a>/ imports neither `@scm/<b>` nor a relative path
+ * into services/<b>/ for any other service b; shared code belongs in libs/. `no-restricted-imports` matches
+ * the import text, not the resolved file, so one config per folder depth knows how many `../` lead back to
+ * services/ — that keeps a service's own folder named like another service (say inventory/src/catalog/)
+ * allowed.
+ */
+function serviceBoundaries() {
+  return services.flatMap((service) => {
+    const others = services.filter((other) => other !== service).map(escape);
+    if (others.length === 0) return [];
+    const names = `(${others.join('|')})`;
+    const message = `services never import each other (ARCHITECTURE.md §2): share code through libs/, data through events.`;
+    return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
+      const upToServices = depth + 1;
+      return {
+        name: `scm/boundaries/${service}/depth-${depth}`,
+        files: [`services/${service}/${'*/'.repeat(depth)}*.{ts,js,mjs}`],
+        ignores: compositionRoots,
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                { regex: `^@scm/${names}(/|$)`, message },
+                { regex: `^(\\./)?(\\.\\./){${upToServices}}${names}(/|$)`, message },
+                { regex: `^(\\./)?(\\.\\./){${upToServices + 1},}(.+/)?services/${names}(/|$)`, message },
+              ],
+            },
+          ],
+        },
+      };
+    });
+  });
+}
+
+export default defineConfig(
+  globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'web/', '**/*.tsbuildinfo']),
+
+  // Config files and scripts: plain JavaScript rules only.
+  {
+    name: 'scm/javascript',
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-unused-vars': ['error', unusedVars] },
+  },
+
+  {
+    name: 'scm/typescript',
+    files: ['**/*.ts'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+    },
+  },
+
+  ...serviceBoundaries(),
+);

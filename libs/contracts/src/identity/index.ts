@@ -1,0 +1,2 @@
+export * from './dto.js';
+export * from './errors.js';

@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { CommonErrorCode, hasPermission } from '@scm/contracts';
+import { resolveLanguage } from '@scm/i18n';
+import { AppException } from '../http/app-exception.js';
+import { createLogger } from '../logging/logger.js';
+import { updateContext } from '../logging/request-context.js';
+import { TOKEN_VERIFIER } from '../runtime/tokens.js';
+import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
+import type { AuthenticatedRequest, RequiredPermission } from './decorators.js';
+import { SESSION_COOKIE } from './tokens.js';
+import type { TokenVerifier } from './tokens.js';
+
+const logger = createLogger('auth');
+
+/** The access token from the session cookie, or from `Authorization: Bearer` for API clients. */
+export function accessTokenOf(request: AuthenticatedRequest): string | undefined {
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  if (cookie) return cookie;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+}
+
+/**
+ * The one server-side access check: verifies the signed token locally, then applies SPEC.md §5's rule to the
+ * route's declared permission. A route with neither `@Public` nor `@Permission`/`@SignedIn` is refused, so a
+ * forgotten declaration fails closed.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const claims = await this.verifier.verify(accessTokenOf(request));
+    if (!claims) throw new AppException(CommonErrorCode.UNAUTHENTICATED);
+    request.user = claims;
+    updateContext({ actor: claims.sub, language: resolveLanguage(claims.lang, request.headers['accept-language']) });
+    const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);
+    if (!required) {
+      logger.error({ route: request.url }, 'route declares no permission; refused');
+      throw new AppException(CommonErrorCode.FORBIDDEN);
+    }
+    const signedInIsEnough = Array.isArray(required.keys) && required.keys.length === 0;
+    if (!signedInIsEnough && !hasPermission(claims.perms, required.keys, required.check)) {
+      logger.warn({ route: request.url, keys: required.keys, check: required.check }, 'permission denied');
+      throw new AppException(CommonErrorCode.FORBIDDEN);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,99 @@
+import type { EventEnvelope, Subject } from '@scm/contracts';
+import { createLogger } from '../logging/logger.js';
+import type { DeliverEvent, EventTransport } from './event-transport.js';
+import { backoffMs, subjectsByProducer } from './event-transport.js';
+
+/** A producer's whole history of some subjects, in id order (its outbox rows, sent or not). */
+export type EventHistorySource = (subjects: readonly Subject[]) => AsyncIterable<EventEnvelope>;
+
+interface Subscription {
+  consumer: string;
+  subjects: ReadonlySet<string>;
+  deliver: DeliverEvent;
+}
+
+/** Attempts per event during a replay before the replay gives up (the caller may rebuild again). */
+const REPLAY_ATTEMPTS = 5;
+
+const log = createLogger('events.in-process');
+
+/**
+ * Embedded mode: one instance per process, shared by every service hosted in it. `publish` hands the event
+ * to each matching subscriber and resolves only when all of them succeeded; if one threw it rejects, so the
+ * relay keeps the outbox row and retries it later, and the subscribers that had succeeded skip the repeat
+ * through their inbox. Subscribers registered after an event was sent do not get it (use replay).
+ */
+export class InProcessTransport implements EventTransport {
+  private readonly subscriptions: Subscription[] = [];
+  private readonly histories = new Map<string, EventHistorySource>();
+  private closed = false;
+
+  /** Called by a producer's relay; returns the function that unregisters it. */
+  registerHistory(producer: string, source: EventHistorySource): () => void {
+    this.histories.set(producer, source);
+    return () => {
+      if (this.histories.get(producer) === source) this.histories.delete(producer);
+    };
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    this.assertOpen();
+    const failures: unknown[] = [];
+    for (const subscription of this.subscriptions) {
+      if (!subscription.subjects.has(envelope.subject)) continue;
+      try {
+        await subscription.deliver(copy(envelope));
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `${failures.length} consumers failed ${envelope.subject} ${envelope.id}`);
+  }
+
+  async subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void> {
+    this.assertOpen();
+    if (this.subscriptions.some((s) => s.consumer === consumer)) throw new Error(`${consumer} is already subscribed to this transport`);
+    this.subscriptions.push({ consumer, subjects: new Set(subjects), deliver });
+  }
+
+  async replay(consumer: string, subjects: readonly Subject[]): Promise<void> {
+    this.assertOpen();
+    const subscription = this.subscriptions.find((s) => s.consumer === consumer);
+    if (!subscription) throw new Error(`Cannot replay to ${consumer}: it has not subscribed to this transport`);
+    for (const [producer, producerSubjects] of subjectsByProducer(subjects)) {
+      const history = this.histories.get(producer);
+      if (!history) throw new Error(`Cannot replay ${producer} events: no outbox relay of ${producer} is running in this process`);
+      for await (const envelope of history(producerSubjects as Subject[])) {
+        if (subscription.subjects.has(envelope.subject)) await deliverWithRetry(subscription.deliver, envelope);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscriptions.length = 0;
+    this.histories.clear();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('InProcessTransport is closed');
+  }
+}
+
+/** Each subscriber gets its own copy shaped as it would arrive over the wire (JSON), never a shared object. */
+function copy(envelope: EventEnvelope): EventEnvelope {
+  return JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
+}
+
+async function deliverWithRetry(deliver: DeliverEvent, envelope: EventEnvelope): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deliver(copy(envelope));
+    } catch (error) {
+      if (attempt >= REPLAY_ATTEMPTS) throw error;
+      log.warn({ err: error, eventId: envelope.id, subject: envelope.subject, attempt }, 'replayed event failed, retrying');
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, 100, 2_000)));
+    }
+  }
+}

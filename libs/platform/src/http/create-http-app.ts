@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory, Reflector } from '@nestjs/core';
+import type { LoggerService } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { resolveLanguage } from '@scm/i18n';
+import { AuthGuard } from '../auth/auth.guard.js';
+import { instrumentHttp } from '../health/metrics.js';
+import { createLogger } from '../logging/logger.js';
+import { runInContext } from '../logging/request-context.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { ErrorFilter } from './error.filter.js';
+
+const nestLog = createLogger('nest');
+
+/** Nest's own log lines go to pino as JSON. */
+const nestLogger: LoggerService = {
+  log: (message: unknown) => nestLog.debug(message),
+  error: (message: unknown, trace?: string) => nestLog.error({ trace }, String(message)),
+  warn: (message: unknown) => nestLog.warn(message),
+  debug: (message: unknown) => nestLog.debug(message),
+  verbose: (message: unknown) => nestLog.trace(message),
+};
+
+/** Uploads are 20 MB each (SPEC.md §9); a request may carry a little more than one file's worth. */
+export const BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+
+export interface HttpAppOptions {
+  title: string;
+}
+
+/**
+ * A Nest application on Fastify with everything every service shares: the request context (correlation id,
+ * language) for every line logged, cookies, the one auth guard, the one error filter, metrics and OpenAPI.
+ */
+export async function createHttpApp(rootModule: unknown, runtime: Runtime, options: HttpAppOptions) {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const header = request.headers['x-correlation-id'];
+      return (Array.isArray(header) ? header[0] : header)?.slice(0, 100) || randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule as never, adapter, {
+    logger: nestLogger,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie as never);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-correlation-id', request.id);
+    runInContext(
+      { correlationId: request.id, language: resolveLanguage(null, request.headers['accept-language']) },
+      done,
+    );
+  });
+  instrumentHttp(fastify);
+  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalGuards(new AuthGuard(app.get(Reflector), runtime.verifier));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(options.title)
+      .setVersion('1')
+      .addCookieAuth('scm_session')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+  app.enableShutdownHooks();
+  return app;
+}

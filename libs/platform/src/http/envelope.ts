@@ -1,0 +1,44 @@
+import { SetMetadata } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { ApiEnvelope } from '@scm/contracts';
+import { translate } from '@scm/i18n';
+import type { Language } from '@scm/i18n';
+import type { FastifyReply } from 'fastify';
+import { map } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { currentContext } from '../logging/request-context.js';
+
+/** A page of a list: the envelope carries `recordsTotal` beside `data`. */
+export class ListPage<T> {
+  constructor(
+    readonly data: T[],
+    readonly recordsTotal: number,
+  ) {}
+}
+
+const SUCCESS_MESSAGE = 'scm:success-message';
+
+/** The i18n key of the success message of a handler (default `messages.success`). */
+export const SuccessMessage = (key: string) => SetMetadata(SUCCESS_MESSAGE, key);
+
+/** Wraps every handler result in `{ status, message, data, recordsTotal? }` (ARCHITECTURE.md §6). */
+@Injectable()
+export class EnvelopeInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<ApiEnvelope> {
+    const key = this.reflector.get<string | undefined>(SUCCESS_MESSAGE, context.getHandler()) ?? 'messages.success';
+    return next.handle().pipe(
+      map((result: unknown) => {
+        const reply = context.switchToHttp().getResponse<FastifyReply>();
+        const message = translate((currentContext()?.language ?? 'en') as Language, key);
+        if (result instanceof ListPage) {
+          return { status: reply.statusCode, message, data: result.data, recordsTotal: result.recordsTotal };
+        }
+        return { status: reply.statusCode, message, data: result ?? null };
+      }),
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@scm/contracts';
+import type { ErrorCode } from '@scm/contracts';
+
+/** The HTTP status of each error code. Exhaustive: a new code that is not mapped fails to compile. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case CommonErrorCode.VALIDATION_FAILED:
+    case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
+      return 400;
+    case CommonErrorCode.UNAUTHENTICATED:
+    case CommonErrorCode.SESSION_EXPIRED:
+    case IdentityErrorCode.INVALID_CREDENTIALS:
+      return 401;
+    case CommonErrorCode.FORBIDDEN:
+    case CommonErrorCode.LOCATION_FORBIDDEN:
+    case IdentityErrorCode.ACCOUNT_INACTIVE:
+      return 403;
+    case CommonErrorCode.NOT_FOUND:
+    case CatalogErrorCode.UOM_NOT_FOUND:
+      return 404;
+    case CommonErrorCode.IN_USE:
+    case CommonErrorCode.CONFLICT:
+    case CommonErrorCode.DUPLICATE:
+    case CommonErrorCode.IDEMPOTENCY_IN_PROGRESS:
+    case CatalogErrorCode.UOM_DUPLICATE:
+    case CatalogErrorCode.UOM_IN_USE:
+    case CatalogErrorCode.UOM_ARCHIVED:
+      return 409;
+    case CommonErrorCode.FILE_TOO_LARGE:
+    case CommonErrorCode.PAYLOAD_TOO_LARGE:
+      return 413;
+    case CommonErrorCode.IDEMPOTENCY_KEY_REUSED:
+      return 422;
+    case CommonErrorCode.RATE_LIMITED:
+      return 429;
+    case CommonErrorCode.INTERNAL:
+      return 500;
+    case CommonErrorCode.SERVICE_UNAVAILABLE:
+      return 503;
+  }
+}

@@ -1,0 +1,16 @@
+import { Param } from '@nestjs/common';
+import type { PipeTransform } from '@nestjs/common';
+import { CommonErrorCode } from '@scm/contracts';
+import { AppException } from './app-exception.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id from the path: a malformed one is simply not found, never a database error. */
+class UuidParamPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!UUID.test(value)) throw new AppException(CommonErrorCode.NOT_FOUND);
+    return value.toLowerCase();
+  }
+}
+
+export const IdParam = (name = 'id') => Param(name, new UuidParamPipe());

@@ -1,0 +1,12 @@
+export { ListQueryError } from './list-query-error.js';
+export { escapeLikePattern, isBlankFilterValue, MAX_FILTER_VALUES } from './list-filters.js';
+export type { ListFilterKind } from './list-filters.js';
+export { compileListQuery, LOCATIONS_FILTER, runListQuery } from './list-resource.js';
+export type {
+  CompiledListQuery,
+  ListColumn,
+  ListQueryExecutor,
+  ListResource,
+  ListResult,
+  ListScope,
+} from './list-resource.js';

@@ -1,0 +1,102 @@
+import type { PlatformConfig } from '../config/config.js';
+import { startEmbeddedPostgres } from '../database/embedded-postgres.js';
+import type { EmbeddedDatabase } from '../database/embedded-postgres.js';
+import { InProcessTransport } from '../events/in-process-transport.js';
+import { NatsTransport } from '../events/nats-transport.js';
+import type { EventTransport } from '../events/event-transport.js';
+import { createJobQueue } from '../jobs/create-job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createFileStorage } from '../storage/create-file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { loadAuthKeys } from '../auth/keys.js';
+import type { AuthKeys } from '../auth/keys.js';
+import { TokenVerifier } from '../auth/tokens.js';
+import { createLogger } from '../logging/logger.js';
+import path from 'node:path';
+
+
+const logger = createLogger('runtime');
+
+/** Readiness checks keyed by name (`db:catalog`, `nats`, `redis`, ...). */
+export type HealthCheck = () => Promise<void>;
+
+/**
+ * The process-wide adapters, chosen from configuration at start-up (ARCHITECTURE.md §3). A configured URL
+ * that cannot be reached is a start-up error naming the variable; nothing falls back to an embedded default.
+ */
+export interface Runtime {
+  config: PlatformConfig;
+  databaseUrl: string;
+  mode: 'embedded' | 'distributed';
+  transport: EventTransport;
+  jobs: JobQueue;
+  storage: FileStorage;
+  authKeys: AuthKeys;
+  verifier: TokenVerifier;
+  healthChecks: Map<string, HealthCheck>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** identity signs tokens and therefore needs the private key. */
+  needsPrivateKey: boolean;
+}
+
+export async function createRuntime(config: PlatformConfig, options: RuntimeOptions): Promise<Runtime> {
+  const closers: (() => Promise<void>)[] = [];
+  const healthChecks = new Map<string, HealthCheck>();
+  try {
+    let databaseUrl = config.databaseUrl;
+    let embedded: EmbeddedDatabase | undefined;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+      databaseUrl = embedded.url;
+      closers.push(() => embedded!.stop());
+      logger.info('embedded PostgreSQL started');
+    }
+
+    let transport: EventTransport;
+    if (config.natsUrl) {
+      const nats = await NatsTransport.connect(config.natsUrl);
+      transport = nats;
+      healthChecks.set('nats', () => nats.check());
+    } else {
+      transport = new InProcessTransport();
+    }
+    closers.unshift(() => transport.close());
+
+    const jobs = createJobQueue(config.redisUrl);
+    closers.unshift(() => jobs.close());
+
+    const storage = createFileStorage(config.s3, config.dataDir);
+    await storage.check();
+    healthChecks.set('storage', () => storage.check());
+
+    const authKeys = loadAuthKeys(config, options.needsPrivateKey);
+    const verifier = await TokenVerifier.fromPem(authKeys.publicKeyPem);
+
+    return {
+      config,
+      databaseUrl,
+      mode: config.natsUrl ? 'distributed' : 'embedded',
+      transport,
+      jobs,
+      storage,
+      authKeys,
+      verifier,
+      healthChecks,
+      async close() {
+        for (const close of closers) {
+          try {
+            await close();
+          } catch (error) {
+            logger.warn({ err: error }, 'error while shutting down');
+          }
+        }
+      },
+    };
+  } catch (error) {
+    for (const close of closers) await close().catch(() => undefined);
+    throw error;
+  }
+}

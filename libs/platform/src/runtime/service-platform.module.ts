@@ -1,0 +1,88 @@
+import { Inject, Module } from '@nestjs/common';
+import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import { CreatePlatformTables1763800000000 } from '../database/platform-tables.migration.js';
+import { openServiceDataSource } from '../database/data-source.js';
+import { EventConsumer } from '../events/event-consumer.js';
+import { EventPublisher } from '../events/event-publisher.js';
+import { OutboxRelay } from '../events/outbox-relay.js';
+import { IdempotencyInterceptor } from '../http/idempotency.interceptor.js';
+import { RUNTIME } from './runtime.module.js';
+import type { Runtime } from './runtime.js';
+import { DATA_SOURCE, SERVICE_NAME } from './tokens.js';
+
+export interface ServicePlatformOptions {
+  /** The service's name: its schema, its event producer name and its consumer name. */
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: (Function | EntitySchema)[];
+  migrations: (new () => MigrationInterface)[];
+}
+
+/** Starts the relay and the consumer once every handler has registered, and stops them in order. */
+class ServiceLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly relay: OutboxRelay,
+    private readonly consumer: EventConsumer,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.relay.start();
+    await this.consumer.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
+ * What each service module imports once: its own DataSource (own schema, migrations run at start), its event
+ * publisher, outbox relay and consumer, and the idempotency interceptor bound to its schema. Two services in
+ * one process (embedded mode) each get their own instances.
+ */
+@Module({})
+export class ServicePlatformModule {
+  static forService(options: ServicePlatformOptions): DynamicModule {
+    return {
+      module: ServicePlatformModule,
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.name },
+        {
+          provide: DATA_SOURCE,
+          inject: [RUNTIME],
+          useFactory: async (runtime: Runtime) => {
+            const dataSource = await openServiceDataSource({
+              url: runtime.databaseUrl,
+              schema: options.name,
+              entities: options.entities,
+              migrations: [CreatePlatformTables1763800000000, ...options.migrations],
+            });
+            runtime.healthChecks.set(`db:${options.name}`, async () => {
+              await dataSource.query('SELECT 1');
+            });
+            return dataSource;
+          },
+        },
+        { provide: EventPublisher, useFactory: () => new EventPublisher(options.name) },
+        {
+          provide: OutboxRelay,
+          inject: [DATA_SOURCE, RUNTIME],
+          useFactory: (dataSource: DataSource, runtime: Runtime) =>
+            new OutboxRelay(dataSource, options.name, runtime.transport),
+        },
+        {
+          provide: EventConsumer,
+          inject: [DATA_SOURCE, RUNTIME],
+          useFactory: (dataSource: DataSource, runtime: Runtime) =>
+            new EventConsumer(dataSource, options.name, runtime.transport),
+        },
+        IdempotencyInterceptor,
+        ServiceLifecycle,
+      ],
+      exports: [SERVICE_NAME, DATA_SOURCE, EventPublisher, EventConsumer, OutboxRelay, IdempotencyInterceptor],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import type { EventEnvelope, Subject } from '@scm/contracts';
+import { expectEventually } from '@scm/testing';
+import { EventConsumer } from '../../src/events/index.js';
+import type { DeliverEvent, EventTransport } from '../../src/events/index.js';
+import { EventsSuite, TransportDecorator, transportKinds, uom } from './events-harness.js';
+
+/** Hands every delivery to the consumer twice at the same time, as two replicas receiving it would. */
+class DeliverTwiceAtOnce extends TransportDecorator {
+  settled = 0;
+  constructor(inner: EventTransport) {
+    super(inner);
+  }
+  override subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void> {
+    return this.inner.subscribe(consumer, subjects, async (event: EventEnvelope) => {
+      const copy = structuredClone(event);
+      await Promise.all([deliver(event), deliver(copy)]);
+      this.settled += 2;
+    });
+  }
+}
+
+describe(EventConsumer.name, () => {
+  describe.each(transportKinds())('over the $name transport', (kind) => {
+    let suite: EventsSuite;
+    beforeAll(async () => {
+      suite = await EventsSuite.open(kind);
+    });
+    afterEach(() => suite.endTest());
+    afterAll(() => suite.close());
+
+    it('applies an event delivered twice at the same time once', async () => {
+      const transport = await suite.transport();
+      const twice = new DeliverTwiceAtOnce(transport);
+      const { name } = await suite.consumer(twice);
+      await suite.relay(transport).start();
+
+      const snapshot = uom();
+      const event = await suite.publishUom(snapshot);
+
+      await expectEventually(() => twice.settled >= 2);
+      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+      expect(await suite.inboxCount(name, event.id)).toBe(1);
+    });
+
+    it('applies an event sent again by the relay (crash before marking it sent) once', async () => {
+      const transport = await suite.transport();
+      const { name } = await suite.consumer(transport);
+      const relay = suite.relay(transport);
+      await relay.start();
+
+      const snapshot = uom();
+      const event = await suite.publishUom(snapshot);
+      await expectEventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+      await suite.catalog.query('UPDATE outbox SET sent_at = NULL WHERE id = $1', [event.id]);
+      await relay.flush();
+      expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date);
+
+      const marker = uom();
+      await suite.publishUom(marker);
+      await expectEventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+    });
+
+    it('skips events redelivered by a replay when its inbox still has them', async () => {
+      const transport = await suite.transport();
+      const { name } = await suite.consumer(transport);
+      await suite.relay(transport).start();
+
+      const snapshot = uom();
+      await suite.publishUom(snapshot);
+      await expectEventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
+      const applied = await suite.effects(name);
+
+      await transport.replay(name, ['catalog.uom.upserted', 'catalog.uom.deleted']);
+      // The replay delivers history in order, so once this later event is applied, the replayed ones were seen.
+      const marker = uom();
+      await suite.publishUom(marker);
+      await expectEventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+      expect(await suite.effects(name)).toBe(applied + 1);
+    });
+  });
+});

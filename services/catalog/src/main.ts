@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runServiceProcess } from '@scm/platform';
+import { catalogService } from './index.js';
+
+await runServiceProcess(catalogService);

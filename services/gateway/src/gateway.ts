@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import fastifyReplyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import { CommonErrorCode } from '@scm/contracts';
+import { resolveLanguage } from '@scm/i18n';
+import { AppException, createLogger, errorEnvelope, instrumentHttp, metricsRegistry, runInContext } from '@scm/platform';
+import type { Language } from '@scm/i18n';
+import type { PlatformConfig } from '@scm/platform';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { mergeOpenApi } from './openapi.js';
+import { serviceOfPath } from './routes.js';
+import { registerWeb, webDistDir } from './web.js';
+
+const logger = createLogger('gateway');
+const require = createRequire(import.meta.url);
+
+/**
+ * The distributed mode's one HTTP entry: forwards /api calls to the owning service (bodies streamed as they
+ * came, cookies and headers both ways, the correlation id added), serves the web build, merges the services'
+ * OpenAPI documents at /api/docs/json, and reports the services' readiness.
+ */
+export async function createGateway(config: PlatformConfig): Promise<FastifyInstance> {
+  const services = new Map(Object.entries(config.serviceUrls));
+  const names = new Set(services.keys());
+  const fastify = Fastify({
+    logger: false,
+    trustProxy: true,
+    bodyLimit: 25 * 1024 * 1024,
+    genReqId: (request) => {
+      const header = request.headers['x-correlation-id'];
+      return (Array.isArray(header) ? header[0] : header)?.slice(0, 100) || randomUUID();
+    },
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-correlation-id', request.id);
+    runInContext({ correlationId: request.id, language: resolveLanguage(null, request.headers['accept-language']) }, done);
+  });
+  instrumentHttp(fastify);
+  await fastify.register(fastifyReplyFrom, { undici: { connections: 128, pipelining: 1 } });
+
+  fastify.get('/health/live', () => ({ status: 'ok' }));
+  fastify.get('/health/ready', async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    await Promise.all(
+      [...services].map(async ([name, url]) => {
+        try {
+          const response = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(3000) });
+          checks[name] = response.ok ? 'ok' : `status ${response.status}`;
+        } catch (error) {
+          checks[name] = error instanceof Error ? error.message : 'unreachable';
+        }
+      }),
+    );
+    const ready = Object.values(checks).every((value) => value === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+  fastify.get('/metrics', async (_request, reply) =>
+    reply.type('text/plain; version=0.0.4').send(await metricsRegistry().metrics()),
+  );
+
+  fastify.get('/api/docs/json', async () => mergeOpenApi([...services.values()]));
+  await fastify.register(fastifyStatic, {
+    root: require.resolve('swagger-ui-dist/package.json').replace(/package\.json$/, ''),
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+  });
+  fastify.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(SWAGGER_PAGE));
+
+  // The proxy scope takes every body as a raw stream, so uploads and JSON pass through untouched.
+  await fastify.register(async (proxy) => {
+    proxy.removeAllContentTypeParsers();
+    proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    proxy.all('/api/*', (request, reply) => {
+      const service = serviceOfPath(request.url, names);
+      const language = resolveLanguage(null, request.headers['accept-language']) as Language;
+      if (!service) {
+        return reply.status(404).send(errorEnvelope(new AppException(CommonErrorCode.NOT_FOUND), language));
+      }
+      return reply.from(`${services.get(service)}${request.url}`, {
+        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-correlation-id': request.id }),
+        onError: (failedReply, { error }) => {
+          logger.warn({ err: error, service }, 'service unreachable');
+          void failedReply
+            .status(503)
+            .send(errorEnvelope(new AppException(CommonErrorCode.SERVICE_UNAVAILABLE), language));
+        },
+      });
+    });
+  });
+
+  await registerWeb(fastify, webDistDir(config.webDist));
+  return fastify;
+}
+
+const SWAGGER_PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>SCM API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/api/docs/json', dom_id: '#swagger-ui' });</script>
+</body></html>`;

@@ -1,0 +1,16 @@
+import { ConfigError, SERVICE_URL_VARIABLES, closeOnSignals, exitOnStartupError, loadConfig } from '@scm/platform';
+import { createGateway } from './gateway.js';
+
+/** The gateway process of the distributed mode. */
+try {
+  const config = loadConfig();
+  for (const [service, variable] of Object.entries(SERVICE_URL_VARIABLES)) {
+    if (!config.serviceUrls[service]) throw new ConfigError(variable, `is required by the gateway (where ${service} listens)`);
+  }
+  const gateway = await createGateway(config);
+  await gateway.listen({ port: config.port, host: config.host });
+  process.stdout.write(`SCM gateway is running at http://${config.host}:${config.port}\n`);
+  closeOnSignals(() => gateway.close());
+} catch (error) {
+  exitOnStartupError(error);
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommonErrorCode, IdentityErrorCode } from '@scm/contracts';
+import type { AccessTokenClaims, LoginInput, SessionUser } from '@scm/contracts';
+import { AppException, TOKEN_VERIFIER, createLogger } from '@scm/platform';
+import type { TokenVerifier } from '@scm/platform';
+import { RoleEntity } from '../roles/role.entity.js';
+import { SessionEntity } from '../sessions/session.entity.js';
+import { SessionRepository } from '../sessions/session.repository.js';
+import { UserEntity } from '../users/user.entity.js';
+import { UserRepository } from '../users/user.repository.js';
+import { decoyHash, verifyPassword } from './password-hasher.js';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './session-policy.js';
+import { TOKEN_SIGNER } from './token-signer.provider.js';
+import type { TokenSigner } from '@scm/platform';
+
+const logger = createLogger('identity.auth');
+
+export interface SignedInSession {
+  /** The signed access token for the HttpOnly cookie. */
+  accessToken: string;
+  /** Non-secret marker the web app reads to know it is signed in (SPEC.md §7 "token field"). */
+  token: string;
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    @Inject(TOKEN_SIGNER) private readonly signer: TokenSigner,
+    @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+  ) {}
+
+  async login(input: LoginInput, client: ClientInfo): Promise<SignedInSession> {
+    const user = await this.users.findByLogin(input.username);
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+    if (!user || !passwordOk) {
+      logger.warn({ login: input.username, ip: client.ip }, 'sign-in failed');
+      throw new AppException(IdentityErrorCode.INVALID_CREDENTIALS);
+    }
+    if (user.status !== 'Active') {
+      logger.warn({ userId: user.user_id }, 'sign-in refused: account not active');
+      throw new AppException(IdentityErrorCode.ACCOUNT_INACTIVE);
+    }
+    const now = new Date();
+    const session: SessionEntity = {
+      session_id: randomUUID(),
+      user_id: user.user_id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_SECONDS * 1000),
+      revoked_at: null,
+      user_agent: client.userAgent?.slice(0, 500) ?? null,
+      ip: client.ip,
+    };
+    await this.sessions.insert(session);
+    logger.info({ userId: user.user_id, sessionId: session.session_id }, 'signed in');
+    return this.issue(user, session);
+  }
+
+  /**
+   * Renews the access token while the session lives (not revoked, within the idle and absolute time-outs,
+   * user still active). Claims are rebuilt from the database so a changed role applies at once.
+   * Returns undefined when there is no session cookie at all (an anonymous visitor).
+   */
+  async renew(accessToken: string | undefined): Promise<SignedInSession | undefined> {
+    if (!accessToken) return undefined;
+    const claims = await this.verifier.verify(accessToken, { clockToleranceSeconds: SESSION_IDLE_SECONDS });
+    if (!claims) throw new AppException(CommonErrorCode.SESSION_EXPIRED);
+    const session = await this.sessions.findById(claims.sid);
+    const now = new Date();
+    const live =
+      session !== null &&
+      session.revoked_at === null &&
+      session.expires_at > now &&
+      session.last_seen_at.getTime() + SESSION_IDLE_SECONDS * 1000 > now.getTime();
+    if (!live) throw new AppException(CommonErrorCode.SESSION_EXPIRED);
+    const user = await this.users.findById(session.user_id);
+    if (!user || user.status !== 'Active') {
+      await this.sessions.revoke(session.session_id, now);
+      throw new AppException(CommonErrorCode.SESSION_EXPIRED);
+    }
+    await this.sessions.touch(session.session_id, now);
+    return this.issue(user, session);
+  }
+
+  async logout(accessToken: string | undefined): Promise<void> {
+    const claims = await this.verifier.verify(accessToken, { clockToleranceSeconds: SESSION_ABSOLUTE_SECONDS });
+    if (!claims) return;
+    await this.sessions.revoke(claims.sid, new Date());
+    logger.info({ userId: claims.sub, sessionId: claims.sid }, 'signed out');
+  }
+
+  private async issue(user: UserEntity, session: SessionEntity): Promise<SignedInSession> {
+    const role = await this.users.findRole(user.role_id);
+    if (!role) throw new Error(`User ${user.user_id} has no role ${user.role_id}`);
+    const sessionUser = toSessionUser(user, role);
+    const claims: AccessTokenClaims = {
+      sub: user.user_id,
+      sid: session.session_id,
+      name: user.employee_name,
+      role: role.role_name,
+      perms: role.permission_list,
+      cost: role.can_see_cost,
+      limit: role.approval_limit,
+      locs: user.location_list,
+      lang: user.language,
+    };
+    return {
+      accessToken: await this.signer.sign(claims),
+      token: session.session_id,
+      user: sessionUser,
+      expiresAt: session.expires_at,
+    };
+  }
+}
+
+export function toSessionUser(user: UserEntity, role: RoleEntity): SessionUser {
+  return {
+    user_id: user.user_id,
+    employee_name: user.employee_name,
+    email: user.email,
+    username: user.username,
+    role: {
+      role_id: role.role_id,
+      role_name: role.role_name,
+      permission_list: role.permission_list,
+      can_see_cost: role.can_see_cost,
+      approval_limit: role.approval_limit,
+    },
+    locations: user.location_list,
+    language: user.language,
+  };
+}
