@@ -19,10 +19,11 @@ const services = readdirSync(new URL('./services/', import.meta.url), { withFile
   .map((entry) => entry.name);
 
 /**
- * The composition root of the embedded mode (`npm start` runs services/gateway/dist/embedded.js) hosts every
- * service's module in one process, so it is the one place allowed to import other services.
+ * The composition root of the embedded mode (`npm start` runs services/gateway/dist/embedded.js; embedded-app.ts
+ * assembles it) hosts every service's module in one process, so it is the one place allowed to import other
+ * services.
  */
-const compositionRoots = ['services/gateway/src/embedded.ts', 'services/gateway/src/embedded/**'];
+const compositionRoots = ['services/gateway/src/embedded*.ts', 'services/gateway/src/embedded/**'];
 
 /** Deepest folder nesting below services/<name>/ that the boundary rule covers (src/a/b/c/... counts). */
 const MAX_DEPTH = 12;

@@ -24,6 +24,10 @@ const common = {
   rootDir: import.meta.dirname,
 };
 
+// The distributed suites start every service as its own process against real NATS and Redis; they run only
+// when both are configured (npm test says which suites ran).
+const distributed = Boolean(process.env.NATS_URL && process.env.REDIS_URL);
+
 export default {
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
@@ -32,5 +36,8 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'] },
+    ...(distributed
+      ? [{ ...common, displayName: 'e2e-distributed', testMatch: ['<rootDir>/tests/e2e-distributed/**/*.distributed-spec.ts'] }]
+      : []),
   ],
 };

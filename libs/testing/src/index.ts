@@ -1,2 +1,3 @@
 export * from './database.js';
+export * from './embedded-app.js';
 export * from './wait.js';

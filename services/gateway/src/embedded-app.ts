@@ -16,7 +16,7 @@ import { registerWeb, webDistDir } from './web.js';
 export const ALL_SERVICES = [identityService, catalogService, inventoryService];
 
 export async function createEmbeddedApp(config: PlatformConfig) {
-  const runtime: Runtime = await createRuntime(config, { needsPrivateKey: true });
+  const runtime: Runtime = await createRuntime(config, { needsPrivateKey: true, processName: 'scm-embedded' });
   try {
     const app = await createHttpApp(
       hostModule(

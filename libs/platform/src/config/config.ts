@@ -25,6 +25,8 @@ export interface PlatformConfig {
   databaseUrl: string | undefined;
   /** Unset means in-process event delivery. */
   natsUrl: string | undefined;
+  /** Prefix isolating environments (or test runs) that share one NATS server; empty by default. */
+  natsNamespace: string;
   /** Unset means the in-process job runner. */
   redisUrl: string | undefined;
   /** Unset means files under `${dataDir}/files`. */
@@ -92,6 +94,14 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be true or false, got "${value}"`);
 }
 
+function namespace(env: Env, name: string): string {
+  const value = optional(env, name) ?? '';
+  if (value && !/^[a-z0-9_-]{1,32}$/i.test(value)) {
+    throw new ConfigError(name, `may hold only letters, digits, - and _ (at most 32), got "${value}"`);
+  }
+  return value;
+}
+
 function s3(env: Env): S3Config | undefined {
   const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
   if (endpoint === undefined) return undefined;
@@ -140,6 +150,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     dataDir: path.resolve(optional(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     natsUrl: url(env, 'NATS_URL', ['nats', 'tls']),
+    natsNamespace: namespace(env, 'NATS_NAMESPACE'),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     s3: s3(env),
     logLevel,

@@ -40,6 +40,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** identity signs tokens and therefore needs the private key. */
   needsPrivateKey: boolean;
+  /** Shown in the NATS server's connection list. */
+  processName: string;
 }
 
 export async function createRuntime(config: PlatformConfig, options: RuntimeOptions): Promise<Runtime> {
@@ -57,7 +59,7 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
 
     let transport: EventTransport;
     if (config.natsUrl) {
-      const nats = await NatsTransport.connect(config.natsUrl);
+      const nats = await NatsTransport.connect({ url: config.natsUrl, namespace: config.natsNamespace, name: options.processName });
       transport = nats;
       healthChecks.set('nats', () => nats.check());
     } else {

@@ -61,7 +61,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   let runtime: Runtime | undefined;
   try {
     config = loadConfig();
-    runtime = await createRuntime(config, { needsPrivateKey: definition.signsTokens ?? false });
+    runtime = await createRuntime(config, { needsPrivateKey: definition.signsTokens ?? false, processName: `scm-${definition.name}` });
     const app = await createHttpApp(hostModule(runtime, [definition.module]), runtime, { title: `SCM ${definition.name}` });
     await app.listen(config.port, config.host);
     logger.info({ service: definition.name, port: config.port }, 'service listening');

@@ -1,6 +1,5 @@
-import { expectEventually } from '@scm/testing';
 import { EventConsumer } from '../../src/events/index.js';
-import { EventsSuite, transportKinds, uom } from './events-harness.js';
+import { EventsSuite, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 describe(EventConsumer.name, () => {
   // One scenario per suite: the database (and NATS namespace) hold exactly this test's history.
@@ -8,7 +7,7 @@ describe(EventConsumer.name, () => {
     let suite: EventsSuite;
     beforeAll(async () => {
       suite = await EventsSuite.open(kind);
-    });
+    }, TIMEOUT);
     afterAll(() => suite.close());
 
     it('rebuilds the same replica from nothing: clear + replay', async () => {
@@ -24,7 +23,7 @@ describe(EventConsumer.name, () => {
       await suite.publishUom({ ...kg, uom_name: 'Kilogram (bulk)', revision: 2 });
       await suite.publishUom(tray);
       await suite.publishDeleted(tray.uom_id, 2);
-      await expectEventually(async () => expect(await suite.effects(name)).toBe(5));
+      await eventually(async () => expect(await suite.effects(name)).toBe(5));
       const replica = await suite.replica(name);
       expect(replica.map((row) => row.uom_name).sort()).toEqual(['Box', 'Kilogram (bulk)']);
 
@@ -33,9 +32,9 @@ describe(EventConsumer.name, () => {
       });
 
       // Every event was applied a second time, from an empty replica, to the same state.
-      await expectEventually(async () => expect(await suite.effects(name)).toBe(10));
+      await eventually(async () => expect(await suite.effects(name)).toBe(10));
       expect(await suite.replica(name)).toEqual(replica);
       expect(await suite.inboxCount(name)).toBe(5);
-    });
+    }, TIMEOUT);
   });
 });

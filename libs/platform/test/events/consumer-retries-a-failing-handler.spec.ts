@@ -1,13 +1,12 @@
-import { expectEventually } from '@scm/testing';
 import { EventConsumer } from '../../src/events/index.js';
-import { EventsSuite, transportKinds, uom } from './events-harness.js';
+import { EventsSuite, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 describe(EventConsumer.name, () => {
   describe.each(transportKinds())('over the $name transport', (kind) => {
     let suite: EventsSuite;
     beforeAll(async () => {
       suite = await EventsSuite.open(kind);
-    });
+    }, TIMEOUT);
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
@@ -29,11 +28,11 @@ describe(EventConsumer.name, () => {
       const failingEvent = await suite.publishUom(failing);
       await suite.publishUom(healthy);
 
-      await expectEventually(async () => expect(await suite.effects(name, healthy.uom_id)).toBe(1));
-      await expectEventually(async () => expect(await suite.effects(name, failing.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, healthy.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, failing.uom_id)).toBe(1));
       expect(attempts).toBe(3);
       expect(await suite.inboxCount(name, failingEvent.id)).toBe(1);
       expect((await suite.replica(name)).map((row) => row.uom_name).sort()).toEqual(['fails twice', 'healthy']);
-    });
+    }, TIMEOUT);
   });
 });

@@ -1,7 +1,6 @@
 import type { EventEnvelope } from '@scm/contracts';
-import { expectEventually } from '@scm/testing';
 import { EventConsumer, EventPublisher, InvalidEventError } from '../../src/events/index.js';
-import { EventsSuite, transportKinds, uom } from './events-harness.js';
+import { EventsSuite, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 async function outboxCount(suite: EventsSuite): Promise<number> {
   const [row] = await suite.catalog.query('SELECT count(*)::int AS n FROM outbox');
@@ -12,7 +11,7 @@ describe(EventPublisher.name, () => {
   let suite: EventsSuite;
   beforeAll(async () => {
     suite = await EventsSuite.open(transportKinds()[0]!);
-  });
+  }, TIMEOUT);
   afterAll(() => suite.close());
 
   it('rejects a payload that does not match its subject schema before anything is written', async () => {
@@ -24,14 +23,14 @@ describe(EventPublisher.name, () => {
     await expect(attempt).rejects.toThrow(InvalidEventError);
     await expect(attempt).rejects.toThrow(/catalog\.uom\.upserted.*revision/);
     expect(await outboxCount(suite)).toBe(before);
-  });
+  }, TIMEOUT);
 
   it('refuses to publish outside a transaction or a subject of another service', async () => {
     await expect(suite.publisher.publish(suite.catalog.manager, 'catalog.uom.upserted', uom())).rejects.toThrow(/open transaction/);
     await expect(
       suite.inventory.transaction((manager) => new EventPublisher('inventory').publish(manager, 'catalog.uom.upserted', uom())),
     ).rejects.toThrow(/inventory cannot publish catalog\.uom\.upserted/);
-  });
+  }, TIMEOUT);
 });
 
 describe(EventConsumer.name, () => {
@@ -39,7 +38,7 @@ describe(EventConsumer.name, () => {
     let suite: EventsSuite;
     beforeAll(async () => {
       suite = await EventsSuite.open(kind);
-    });
+    }, TIMEOUT);
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
@@ -62,11 +61,11 @@ describe(EventConsumer.name, () => {
 
       const good = uom({ uom_name: 'good' });
       await suite.publishUom(good);
-      await expectEventually(async () => expect(await suite.effects(name, good.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, good.uom_id)).toBe(1));
 
       expect(await suite.replica(name)).toEqual([{ uom_id: good.uom_id, uom_name: 'good', revision: 1 }]);
       for (const event of malformed) expect(await suite.inboxCount(name, event.id)).toBe(0);
-    });
+    }, TIMEOUT);
   });
 });
 

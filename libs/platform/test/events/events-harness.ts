@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { EventEnvelope, Subject, UomSnapshot } from '@scm/contracts';
-import { createTestDatabase } from '@scm/testing';
+import { createTestDatabase, expectEventually } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
 import type { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { openServiceDataSource } from '../../src/database/data-source.js';
@@ -236,4 +236,18 @@ export class TransportDecorator implements EventTransport {
   async close(): Promise<void> {
     // the inner transport belongs to the suite, which closes it
   }
+}
+
+/** Per test and hook: retries with backoff take a few seconds; expectations wait up to 10 s. */
+export const TIMEOUT = 30_000;
+
+/**
+ * Waits until `assertion` stops throwing (an `expect(...)`); expectEventually from @scm/testing also wants a
+ * truthy result, which `expect` does not return.
+ */
+export function eventually(assertion: () => unknown): Promise<true> {
+  return expectEventually(async () => {
+    await assertion();
+    return true as const;
+  });
 }

@@ -1,14 +1,13 @@
 import type { EventEnvelope } from '@scm/contracts';
-import { expectEventually } from '@scm/testing';
 import { OutboxRelay } from '../../src/events/index.js';
-import { EventsSuite, transportKinds, uom } from './events-harness.js';
+import { EventsSuite, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 describe(OutboxRelay.name, () => {
   describe.each(transportKinds())('over the $name transport', (kind) => {
     let suite: EventsSuite;
     beforeAll(async () => {
       suite = await EventsSuite.open(kind);
-    });
+    }, TIMEOUT);
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
@@ -23,12 +22,12 @@ describe(OutboxRelay.name, () => {
 
       await relay.start();
 
-      await expectEventually(async () =>
+      await eventually(async () =>
         expect(await suite.replica(name)).toEqual([{ uom_id: snapshot.uom_id, uom_name: snapshot.uom_name, revision: 1 }]),
       );
-      await expectEventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+      await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
       expect(await suite.effects(name)).toBe(1);
-    });
+    }, TIMEOUT);
 
     it('publishes nothing for a rolled-back transaction', async () => {
       const transport = await suite.transport();
@@ -46,12 +45,12 @@ describe(OutboxRelay.name, () => {
       // A later event arriving proves the relay and consumer ran past the point where the first would be.
       const marker = uom({ uom_name: 'marker' });
       await suite.publishUom(marker);
-      await expectEventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
 
       expect(rolledBackEvent).toBeDefined();
       expect(await suite.outboxRow(rolledBackEvent!.id)).toBeUndefined();
       expect(await suite.effects(name, rolledBack.uom_id)).toBe(0);
       expect(await suite.inboxCount(name, rolledBackEvent!.id)).toBe(0);
-    });
+    }, TIMEOUT);
   });
 });

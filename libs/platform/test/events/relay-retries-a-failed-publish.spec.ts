@@ -1,8 +1,7 @@
 import type { EventEnvelope } from '@scm/contracts';
-import { expectEventually } from '@scm/testing';
 import { OutboxRelay } from '../../src/events/index.js';
 import type { EventTransport } from '../../src/events/index.js';
-import { EventsSuite, TransportDecorator, transportKinds, uom } from './events-harness.js';
+import { EventsSuite, TransportDecorator, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 /** Fails the first publish of one event, either before it reaches the transport or after (a lost ack). */
 class FailOncePublish extends TransportDecorator {
@@ -27,7 +26,7 @@ describe(OutboxRelay.name, () => {
     let suite: EventsSuite;
     beforeAll(async () => {
       suite = await EventsSuite.open(kind);
-    });
+    }, TIMEOUT);
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
@@ -41,16 +40,16 @@ describe(OutboxRelay.name, () => {
       // Armed before the commit: the relay may publish as soon as the transaction commits.
       const event = await suite.publishUom(snapshot, (e) => flaky.arm(e.id, when));
 
-      await expectEventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+      await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
       expect(await suite.outboxRow(event.id)).toMatchObject({ attempts: 1, last_error: null });
-      await expectEventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
       expect(await suite.inboxCount(name, event.id)).toBe(1);
 
       // Anything still in flight for the first event would arrive before this one (same stream, in order).
       const marker = uom();
       await suite.publishUom(marker);
-      await expectEventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+      await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
       expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-    });
+    }, TIMEOUT);
   });
 });

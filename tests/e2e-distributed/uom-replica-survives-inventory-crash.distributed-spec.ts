@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { TEST_ADMIN, createTestDatabase, expectEventually } from '@scm/testing';
+import type { TestDatabase } from '@scm/testing';
+import { freePort } from '@scm/platform';
+// @ts-expect-error plain ESM script shared with `npm run start:distributed`
+import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
+
+interface ServiceProcess {
+  name: string;
+  url: string;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The distributed topology (one process per service, real PostgreSQL, NATS JetStream and Redis), driven
+ * through the gateway. The inventory process is killed while catalog keeps publishing; once restarted, its
+ * replica converges on catalog's state with no event lost and none applied twice.
+ */
+describe('UOM replica in distributed mode survives an inventory crash', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let env: Record<string, string>;
+  const processes = new Map<string, ServiceProcess>();
+  let gatewayUrl: string;
+  let agent: TestAgent;
+  let db: pg.Client;
+  const output: string[] = [];
+
+  const start = async (name: string, port: number, entry = 'main.js'): Promise<ServiceProcess> => {
+    const service = (await startService(name, {
+      port,
+      env,
+      entry,
+      onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
+    })) as ServiceProcess;
+    processes.set(name, service);
+    return service;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('scm_dist');
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
+    env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      NATS_URL: process.env.NATS_URL!,
+      REDIS_URL: process.env.REDIS_URL!,
+      // A namespace of its own on the shared NATS server, so earlier runs' streams never interfere.
+      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...(generateAuthKeys() as Record<string, string>),
+    };
+    for (const name of BACKEND_SERVICES as string[]) {
+      const service = await start(name, await freePort());
+      env[`${name.toUpperCase()}_URL`] = service.url;
+    }
+    gatewayUrl = (await start('gateway', await freePort())).url;
+    agent = request.agent(gatewayUrl);
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    for (const service of [...processes.values()].reverse()) await service.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  afterEach(() => {
+    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
+  });
+
+  it('signs in through the gateway, which forwards to identity', async () => {
+    const login = await agent.post('/api/login').send({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    expect(login.status).toBe(200);
+    const token = await agent.get('/api/token');
+    expect(token.body.data.user.role.role_name).toBe('director');
+  });
+
+  it('creates a UOM in catalog and the inventory process replicates it over NATS', async () => {
+    const created = await agent.post('/api/catalog/uoms').send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: 24 });
+    expect(created.status).toBe(201);
+    await expectEventually(async () => {
+      const list = await agent.post('/api/inventory/uoms/list').send({});
+      expect(list.body.data).toContainEqual(expect.objectContaining({ uom_id: created.body.data.uom_id, revision: 1 }));
+    });
+  });
+
+  it('converges with no loss and no duplicate after inventory is killed mid-stream and restarted', async () => {
+    const inventory = processes.get('inventory')!;
+    const inventoryPort = Number(new URL(inventory.url).port);
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      writes.push(agent.post('/api/catalog/uoms').send({ uom_name: `U${i}`, secondary_uom: 'BOX', uom_per_primary: i + 1 }));
+      if (i === 10) await inventory.kill();
+    }
+    const results = (await Promise.all(writes)) as { status: number; body: { data: { uom_id: string } } }[];
+    expect(results.every((result) => result.status === 201)).toBe(true);
+    // Edit a few while inventory is down, so the replica must also apply newer revisions in order.
+    for (const result of results.slice(0, 5)) {
+      const edited = await agent
+        .put(`/api/catalog/uoms/${result.body.data.uom_id}`)
+        .send({ uom_name: 'EDITED', secondary_uom: result.body.data.uom_id.slice(0, 8), uom_per_primary: 2 });
+      expect(edited.status).toBe(200);
+    }
+    const gatewayDown = await agent.post('/api/inventory/uoms/list').send({});
+    expect(gatewayDown.status).toBe(503);
+
+    await start('inventory', inventoryPort);
+
+    await expectEventually(
+      async () => {
+        const catalog = await db.query(`SELECT uom_id::text, revision FROM catalog.uom ORDER BY uom_id`);
+        const replica = await db.query(`SELECT uom_id::text, revision FROM inventory.uom_replica WHERE NOT deleted ORDER BY uom_id`);
+        expect(replica.rows).toEqual(catalog.rows);
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    // Exactly-once effect: one inbox row per catalog event, however often NATS delivered it.
+    const events = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox`);
+    const handled = await db.query(`SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS d FROM inventory.inbox`);
+    expect(handled.rows[0]).toEqual({ n: events.rows[0].n, d: events.rows[0].n });
+    const unsent = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE sent_at IS NULL`);
+    expect(unsent.rows[0].n).toBe(0);
+  }, 120_000);
+
+  it('merges every service OpenAPI document at /api/docs/json', async () => {
+    const docs = await request(gatewayUrl).get('/api/docs/json');
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/catalog/uoms/list', '/api/inventory/uoms/list']),
+    );
+  });
+});
