@@ -18,19 +18,19 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
   let database: TestDatabase;
   let dataDir: string;
   let agent: TestAgent;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     const setup = await testConfig();
     database = setup.database;
     dataDir = setup.dataDir;
-    ({ app, runtime } = await createEmbeddedApp(setup.config));
+    ({ app, runtime, close } = await createEmbeddedApp(setup.config));
     await app.getHttpAdapter().getInstance().ready();
     agent = request.agent(app.getHttpServer());
   });
 
   afterAll(async () => {
-    await app?.close();
-    await runtime?.close();
+    await close?.();
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -79,7 +79,7 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
       .send({ uom_name: ' PCS ', secondary_uom: 'CARTON', uom_per_primary: '24' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 201, message: 'Created successfully' });
-    expect(created.body.data).toMatchObject({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: '24', status: 'new' });
+    expect(created.body.data).toMatchObject({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: '24.000', status: 'new' });
     uomId = created.body.data.uom_id;
     await expectEventually(async () => {
       const rows = await replicaRows();

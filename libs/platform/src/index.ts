@@ -27,3 +27,4 @@ export * from './runtime/service-process.js';
 export * from './runtime/tokens.js';
 export * from './storage/index.js';
 export * from './http/id-param.js';
+export * from './http/api-docs.js';

@@ -1,5 +1,6 @@
 /**
- * Waits until `probe` stops throwing (or returns a truthy value), polling; for event-driven flows, never sleep.
+ * Waits until `probe` neither throws nor returns false, polling; for event-driven flows, never sleep.
+ * A probe is usually a block of `expect(...)` calls.
  */
 export async function expectEventually<T>(
   probe: () => Promise<T> | T,
@@ -12,8 +13,8 @@ export async function expectEventually<T>(
   for (;;) {
     try {
       const result = await probe();
-      if (result !== false && result !== undefined && result !== null) return result;
-      lastError = new Error(`probe returned ${String(result)}`);
+      if (result !== false) return result;
+      lastError = new Error('probe returned false');
     } catch (error) {
       lastError = error;
     }

@@ -5,6 +5,7 @@ import {
   createHttpApp,
   createRuntime,
   hostModule,
+  shutdown,
 } from '@scm/platform';
 import type { PlatformConfig, Runtime } from '@scm/platform';
 import { registerWeb, webDistDir } from './web.js';
@@ -28,7 +29,8 @@ export async function createEmbeddedApp(config: PlatformConfig) {
     );
     await registerWeb(app.getHttpAdapter().getInstance(), webDistDir(config.webDist));
     await app.init();
-    return { app, runtime };
+    await runtime.startBackgroundWork();
+    return { app, runtime, close: () => shutdown(app, runtime) };
   } catch (error) {
     await runtime.close();
     throw error;

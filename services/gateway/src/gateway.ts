@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import fastifyReplyFrom from '@fastify/reply-from';
-import fastifyStatic from '@fastify/static';
 import { CommonErrorCode } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
-import { AppException, createLogger, errorEnvelope, instrumentHttp, metricsRegistry, runInContext } from '@scm/platform';
+import {
+  AppException,
+  createLogger,
+  errorEnvelope,
+  instrumentHttp,
+  metricsRegistry,
+  registerApiDocs,
+  runInContext,
+} from '@scm/platform';
 import type { Language } from '@scm/i18n';
 import type { PlatformConfig } from '@scm/platform';
 import Fastify from 'fastify';
@@ -14,7 +20,6 @@ import { serviceOfPath } from './routes.js';
 import { registerWeb, webDistDir } from './web.js';
 
 const logger = createLogger('gateway');
-const require = createRequire(import.meta.url);
 
 /**
  * The distributed mode's one HTTP entry: forwards /api calls to the owning service (bodies streamed as they
@@ -60,13 +65,7 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
     reply.type('text/plain; version=0.0.4').send(await metricsRegistry().metrics()),
   );
 
-  fastify.get('/api/docs/json', async () => mergeOpenApi([...services.values()]));
-  await fastify.register(fastifyStatic, {
-    root: require.resolve('swagger-ui-dist/package.json').replace(/package\.json$/, ''),
-    prefix: '/api/docs/assets/',
-    decorateReply: false,
-  });
-  fastify.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(SWAGGER_PAGE));
+  await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]));
 
   // The proxy scope takes every body as a raw stream, so uploads and JSON pass through untouched.
   await fastify.register(async (proxy) => {
@@ -93,11 +92,3 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
   await registerWeb(fastify, webDistDir(config.webDist));
   return fastify;
 }
-
-const SWAGGER_PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><title>SCM API</title>
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/api/docs/json', dom_id: '#swagger-ui' });</script>
-</body></html>`;

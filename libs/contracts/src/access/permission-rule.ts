@@ -23,7 +23,7 @@ export type RouteType = (typeof ROUTE_TYPES)[number];
  * the other two types that change data.
  */
 export function checkTypeOf(routeType: string | undefined): CheckType {
-  switch (routeType) {
+  switch (routeType ?? '') {
     case 'edit':
     case 'new':
     case 'create':

@@ -27,7 +27,7 @@ export function requiredText(max: number, options: { noSlash?: boolean } = {}) {
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required })
-    .max(max, { error: V.maxLength, params: { max } } as never)
+    .max(max, { error: V.maxLength })
     .refine((value) => !(options.noSlash ?? false) || !value.includes('/'), { error: V.noSlash });
 }
 
@@ -51,5 +51,15 @@ export function decimalString(options: { scale: 2 | 3 | 4; positive?: boolean; n
       if (options.max !== undefined && n > Number(options.max)) {
         ctx.addIssue({ code: 'custom', message: V.max, params: { max: options.max } });
       }
-    });
+    })
+    .transform((value) => toFixedScale(value, options.scale));
+}
+
+/** `12.5` at scale 3 is `12.500`: the form PostgreSQL's numeric(18,3) gives back, so every answer agrees. */
+export function toFixedScale(value: string, scale: number): string {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const fixed = scale > 0 ? `${digits}.${fraction.padEnd(scale, '0')}` : digits;
+  return negative && /[1-9]/.test(fixed) ? `-${fixed}` : fixed;
 }

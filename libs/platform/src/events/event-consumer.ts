@@ -36,7 +36,8 @@ export class EventConsumer {
   /** Subscribes to every subject that has a handler. */
   async start(): Promise<void> {
     if (this.started) return;
-    if (this.handlers.size === 0) throw new Error(`${this.consumer}: no event handler registered`);
+    // A service that consumes nothing (yet) simply does not subscribe.
+    if (this.handlers.size === 0) return;
     this.started = true;
     await this.transport.subscribe(this.consumer, this.subjects(), (event) => this.deliver(event));
   }
@@ -66,22 +67,28 @@ export class EventConsumer {
     } catch (error) {
       // Not applied. Rethrown, so it stays pending: a consumer built against an older schema applies it once
       // upgraded instead of losing it. Our own publishers validate, so this means a contract mismatch.
-      if (error instanceof InvalidEventError) this.log.error({ err: error, consumer: this.consumer, eventId: (raw as { id?: unknown })?.id }, 'malformed event not applied');
+      if (error instanceof InvalidEventError)
+        this.log.error(
+          { err: error, consumer: this.consumer, eventId: (raw as { id?: unknown })?.id },
+          'malformed event not applied',
+        );
       throw error;
     }
     const handler = this.handlers.get(event.subject);
     if (!handler) return; // not ours (a transport filtering coarsely): nothing to do, acknowledge
-    await runInContext({ correlationId: event.correlationId ?? undefined, actor: event.actor, causationId: event.id }, () =>
-      this.dataSource.transaction(async (manager) => {
-        // Concurrent deliveries of one event (two replicas) serialise on this key: the second waits for the
-        // first to commit, then inserts nothing and skips.
-        const inserted = (await manager.query(
-          'INSERT INTO inbox (consumer, event_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
-          [this.consumer, event.id, event.subject],
-        )) as unknown[];
-        if (inserted.length === 0) return; // already applied
-        await handler(event, manager);
-      }),
+    await runInContext(
+      { correlationId: event.correlationId ?? undefined, actor: event.actor, causationId: event.id },
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          // Concurrent deliveries of one event (two replicas) serialise on this key: the second waits for the
+          // first to commit, then inserts nothing and skips.
+          const inserted = await manager.query<unknown[]>(
+            'INSERT INTO inbox (consumer, event_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
+            [this.consumer, event.id, event.subject],
+          );
+          if (inserted.length === 0) return; // already applied
+          await handler(event, manager);
+        }),
     );
   }
 }

@@ -20,13 +20,20 @@ export class EventPublisher {
   ) {}
 
   /** `manager` must be the one of the transaction that makes the state change (`dataSource.transaction(m => ...)`). */
-  async publish<S extends Subject>(manager: EntityManager, subject: S, data: EventPayload<S>): Promise<EventEnvelope<S>> {
-    if (producerOf(subject) !== this.producer) throw new Error(`${this.producer} cannot publish ${subject}: subjects belong to their first segment's service`);
+  async publish<S extends Subject>(
+    manager: EntityManager,
+    subject: S,
+    data: EventPayload<S>,
+  ): Promise<EventEnvelope<S>> {
+    if (producerOf(subject) !== this.producer)
+      throw new Error(`${this.producer} cannot publish ${subject}: subjects belong to their first segment's service`);
     // Validate before anything is written: a wrong payload is a bug of the caller, and throwing rolls back its
     // transaction.
     const payload = validatePayload(this.schemas, subject, data) as EventPayload<S>;
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(`EventPublisher.publish(${subject}) needs the EntityManager of an open transaction (the outbox row must commit with the change)`);
+      throw new Error(
+        `EventPublisher.publish(${subject}) needs the EntityManager of an open transaction (the outbox row must commit with the change)`,
+      );
     }
     const context = currentContext();
     const envelope: EventEnvelope<S> = {
@@ -40,7 +47,11 @@ export class EventPublisher {
       causationId: context?.causationId ?? null,
       data: payload,
     };
-    await manager.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [envelope.id, subject, JSON.stringify(envelope)]);
+    await manager.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [
+      envelope.id,
+      subject,
+      JSON.stringify(envelope),
+    ]);
     // Delivered by PostgreSQL at commit (and dropped on rollback): wakes the relays at once instead of at
     // their next poll. Repeated identical notifications in one transaction are folded into one.
     await manager.query('SELECT pg_notify($1, current_schema())', [OUTBOX_CHANNEL]);

@@ -1,4 +1,5 @@
 import type { EventEnvelope, Subject } from '@scm/contracts';
+import { producerOf } from '@scm/contracts';
 
 /** Receives one event; throwing means "not handled": the transport redelivers it later, with backoff. */
 export type DeliverEvent = (event: EventEnvelope) => Promise<void>;
@@ -30,7 +31,7 @@ export function backoffMs(attempt: number, baseMs: number, capMs: number): numbe
 export function subjectsByProducer(subjects: readonly string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const subject of new Set(subjects)) {
-    const producer = subject.split('.')[0] ?? '';
+    const producer = producerOf(subject);
     groups.set(producer, [...(groups.get(producer) ?? []), subject]);
   }
   return groups;

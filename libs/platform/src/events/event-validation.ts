@@ -5,7 +5,9 @@ import { eventEnvelopeSchema } from '@scm/contracts';
 export interface PayloadSchema {
   safeParse(
     data: unknown,
-  ): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  ):
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 export type EventSchemaMap = Readonly<Record<string, PayloadSchema>>;
@@ -38,8 +40,12 @@ export function validatePayload(schemas: EventSchemaMap, subject: string, data: 
 export function validateEnvelope(schemas: EventSchemaMap, raw: unknown): EventEnvelope {
   const result = eventEnvelopeSchema.safeParse(raw);
   if (!result.success) {
-    const subject = typeof (raw as { subject?: unknown })?.subject === 'string' ? (raw as { subject: string }).subject : '(unknown)';
-    throw new InvalidEventError(subject, describeIssues(result.error).map((issue) => `envelope ${issue}`));
+    const subject =
+      typeof (raw as { subject?: unknown })?.subject === 'string' ? (raw as { subject: string }).subject : '(unknown)';
+    throw new InvalidEventError(
+      subject,
+      describeIssues(result.error).map((issue) => `envelope ${issue}`),
+    );
   }
   const data = validatePayload(schemas, result.data.subject, result.data.data);
   return { ...result.data, data } as EventEnvelope;

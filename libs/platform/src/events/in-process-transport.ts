@@ -48,12 +48,15 @@ export class InProcessTransport implements EventTransport {
       }
     }
     if (failures.length === 1) throw failures[0];
-    if (failures.length > 1) throw new AggregateError(failures, `${failures.length} consumers failed ${envelope.subject} ${envelope.id}`);
+    if (failures.length > 1)
+      throw new AggregateError(failures, `${failures.length} consumers failed ${envelope.subject} ${envelope.id}`);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async by the interface; nothing to wait for here
   async subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void> {
     this.assertOpen();
-    if (this.subscriptions.some((s) => s.consumer === consumer)) throw new Error(`${consumer} is already subscribed to this transport`);
+    if (this.subscriptions.some((s) => s.consumer === consumer))
+      throw new Error(`${consumer} is already subscribed to this transport`);
     this.subscriptions.push({ consumer, subjects: new Set(subjects), deliver });
   }
 
@@ -63,13 +66,15 @@ export class InProcessTransport implements EventTransport {
     if (!subscription) throw new Error(`Cannot replay to ${consumer}: it has not subscribed to this transport`);
     for (const [producer, producerSubjects] of subjectsByProducer(subjects)) {
       const history = this.histories.get(producer);
-      if (!history) throw new Error(`Cannot replay ${producer} events: no outbox relay of ${producer} is running in this process`);
+      if (!history)
+        throw new Error(`Cannot replay ${producer} events: no outbox relay of ${producer} is running in this process`);
       for await (const envelope of history(producerSubjects as Subject[])) {
         if (subscription.subjects.has(envelope.subject)) await deliverWithRetry(subscription.deliver, envelope);
       }
     }
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async by the interface; nothing to wait for here
   async close(): Promise<void> {
     this.closed = true;
     this.subscriptions.length = 0;
@@ -92,7 +97,10 @@ async function deliverWithRetry(deliver: DeliverEvent, envelope: EventEnvelope):
       return await deliver(copy(envelope));
     } catch (error) {
       if (attempt >= REPLAY_ATTEMPTS) throw error;
-      log.warn({ err: error, eventId: envelope.id, subject: envelope.subject, attempt }, 'replayed event failed, retrying');
+      log.warn(
+        { err: error, eventId: envelope.id, subject: envelope.subject, attempt },
+        'replayed event failed, retrying',
+      );
       await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, 100, 2_000)));
     }
   }

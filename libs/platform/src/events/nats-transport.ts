@@ -95,9 +95,12 @@ export class NatsTransport implements EventTransport {
       return new NatsTransport(nc, jetstream(nc), jsm, namespace);
     } catch (error) {
       await nc.close();
-      throw new Error(`JetStream is not available on NATS at ${where} (NATS_URL; start nats-server with -js): ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new Error(
+        `JetStream is not available on NATS at ${where} (NATS_URL; start nats-server with -js): ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -105,7 +108,10 @@ export class NatsTransport implements EventTransport {
     const stream = await this.ensureStream(producerOf(envelope.subject));
     // msgID = event id: JetStream de-duplicates a re-send within the window; `expect` makes sure the
     // message landed in the producer's stream and not in some other stream that happens to match.
-    await this.js.publish(this.wire(envelope.subject), JSON.stringify(envelope), { msgID: envelope.id, expect: { streamName: stream } });
+    await this.js.publish(this.wire(envelope.subject), JSON.stringify(envelope), {
+      msgID: envelope.id,
+      expect: { streamName: stream },
+    });
   }
 
   async subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void> {
@@ -113,11 +119,12 @@ export class NatsTransport implements EventTransport {
     for (const [producer, producerSubjects] of subjectsByProducer(subjects)) {
       const stream = await this.ensureStream(producer);
       const key = `${stream}/${consumer}`;
-      if (this.subscriptions.has(key)) throw new Error(`${consumer} is already subscribed to ${stream} on this transport`);
+      if (this.subscriptions.has(key))
+        throw new Error(`${consumer} is already subscribed to ${stream} on this transport`);
       const subscription: Subscription = { stream, consumer, subjects: producerSubjects, deliver };
-      this.subscriptions.set(key, subscription);
       await this.ensureConsumer(stream, consumer, producerSubjects);
       await this.startLoop(subscription);
+      this.subscriptions.set(key, subscription);
     }
   }
 
@@ -195,7 +202,7 @@ export class NatsTransport implements EventTransport {
       });
     } catch (error) {
       // Created concurrently by another process: fine if it exists now.
-      await this.jsm.streams.info(name).catch(() => Promise.reject(error));
+      if (!(await this.jsm.streams.info(name).catch(() => undefined))) throw error;
     }
     return name;
   }
@@ -220,17 +227,24 @@ export class NatsTransport implements EventTransport {
         await this.jsm.consumers.add(stream, config);
       } catch (error) {
         // Another replica created it in the meantime.
-        await this.jsm.consumers.info(stream, consumer).catch(() => Promise.reject(error));
+        if (!(await this.jsm.consumers.info(stream, consumer).catch(() => undefined))) throw error;
       }
       return;
     }
-    const current = [...(existing.config.filter_subjects ?? (existing.config.filter_subject ? [existing.config.filter_subject] : []))].sort();
-    const same = JSON.stringify(current) === JSON.stringify(filter.filter_subjects ?? (filter.filter_subject ? [filter.filter_subject] : []));
+    const current = [
+      ...(existing.config.filter_subjects ?? (existing.config.filter_subject ? [existing.config.filter_subject] : [])),
+    ].sort();
+    const same =
+      JSON.stringify(current) ===
+      JSON.stringify(filter.filter_subjects ?? (filter.filter_subject ? [filter.filter_subject] : []));
     if (!same) {
       try {
         await this.jsm.consumers.update(stream, consumer, filter);
       } catch (error) {
-        throw new Error(`Cannot change the subjects of consumer ${consumer} on stream ${stream}: ${(error as Error).message}`, { cause: error });
+        throw new Error(
+          `Cannot change the subjects of consumer ${consumer} on stream ${stream}: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
     }
   }
@@ -252,7 +266,9 @@ export class NatsTransport implements EventTransport {
     subscription.loop = (async () => {
       // One message at a time per consumer and process: keeps the stream order, except for redeliveries.
       for await (const message of messages) await this.handle(message, wanted, subscription.deliver);
-    })().catch((error: unknown) => log.error({ err: error, stream: subscription.stream, consumer: subscription.consumer }, 'consumer loop ended'));
+    })().catch((error: unknown) =>
+      log.error({ err: error, stream: subscription.stream, consumer: subscription.consumer }, 'consumer loop ended'),
+    );
   }
 
   private async stopLoop(subscription: Subscription): Promise<void> {
@@ -278,7 +294,16 @@ export class NatsTransport implements EventTransport {
       message.ack();
     } catch (error) {
       const delay = backoffMs(message.info.deliveryCount, 250, 30_000);
-      log.warn({ err: error, eventId: envelope.id, subject: envelope.subject, attempt: message.info.deliveryCount, retryInMs: delay }, 'event not handled, will be redelivered');
+      log.warn(
+        {
+          err: error,
+          eventId: envelope.id,
+          subject: envelope.subject,
+          attempt: message.info.deliveryCount,
+          retryInMs: delay,
+        },
+        'event not handled, will be redelivered',
+      );
       message.nak(delay);
     }
   }

@@ -63,7 +63,7 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    const [row] = (await this.dataSource.query('SELECT current_schema() AS schema')) as { schema: string }[];
+    const [row] = await this.dataSource.query<{ schema: string }[]>('SELECT current_schema() AS schema');
     this.schema = row?.schema;
     if (this.transport instanceof InProcessTransport) {
       this.unregisterHistory = this.transport.registerHistory(this.producer, (subjects) => this.history(subjects));
@@ -104,20 +104,21 @@ export class OutboxRelay {
   async *history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope> {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = (await this.dataSource.query('SELECT id, envelope FROM outbox WHERE subject = ANY($1) AND id > $2 ORDER BY id LIMIT $3', [
-        subjects,
-        after,
-        HISTORY_PAGE,
-      ])) as { id: string; envelope: EventEnvelope }[];
+      const rows = await this.dataSource.query<{ id: string; envelope: EventEnvelope }[]>(
+        'SELECT id, envelope FROM outbox WHERE subject = ANY($1) AND id > $2 ORDER BY id LIMIT $3',
+        [subjects, after, HISTORY_PAGE],
+      );
       for (const row of rows) yield row.envelope;
       if (rows.length < HISTORY_PAGE) return;
-      after = rows[rows.length - 1]!.id;
+      after = rows[rows.length - 1].id;
     }
   }
 
   private wake(): void {
     if (!this.running) return;
-    this.flush().catch((error: unknown) => this.log.error({ err: error, producer: this.producer }, 'outbox relay pass failed; retrying at the next poll'));
+    this.flush().catch((error: unknown) =>
+      this.log.error({ err: error, producer: this.producer }, 'outbox relay pass failed; retrying at the next poll'),
+    );
   }
 
   private async drain(): Promise<void> {
@@ -134,12 +135,12 @@ export class OutboxRelay {
    */
   private publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager: EntityManager) => {
-      const rows = (await manager.query(
+      const rows = await manager.query<OutboxRow[]>(
         `SELECT id, envelope, attempts FROM outbox
           WHERE sent_at IS NULL AND next_attempt_at <= clock_timestamp()
           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
-      )) as OutboxRow[];
+      );
       const sent: string[] = [];
       for (const row of rows) {
         try {
@@ -149,14 +150,21 @@ export class OutboxRelay {
           // Go on with the next rows: one undeliverable event must not hold back the others.
           const attempts = row.attempts + 1;
           const delay = backoffMs(attempts, this.retryBaseMs, this.retryCapMs);
-          this.log.warn({ err: error, eventId: row.id, subject: row.envelope.subject, attempts, retryInMs: delay }, 'publish failed');
+          this.log.warn(
+            { err: error, eventId: row.id, subject: row.envelope.subject, attempts, retryInMs: delay },
+            'publish failed',
+          );
           await manager.query(
             `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = clock_timestamp() + $4 * interval '1 millisecond' WHERE id = $1`,
             [row.id, attempts, errorText(error), delay],
           );
         }
       }
-      if (sent.length > 0) await manager.query('UPDATE outbox SET sent_at = clock_timestamp(), last_error = NULL WHERE id = ANY($1::uuid[])', [sent]);
+      if (sent.length > 0)
+        await manager.query(
+          'UPDATE outbox SET sent_at = clock_timestamp(), last_error = NULL WHERE id = ANY($1::uuid[])',
+          [sent],
+        );
       return rows.length;
     });
   }

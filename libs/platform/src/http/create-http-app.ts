@@ -11,6 +11,7 @@ import { instrumentHttp } from '../health/metrics.js';
 import { createLogger } from '../logging/logger.js';
 import { runInContext } from '../logging/request-context.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { registerApiDocs } from './api-docs.js';
 import { ErrorFilter } from './error.filter.js';
 
 const nestLog = createLogger('nest');
@@ -68,7 +69,7 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
       .addCookieAuth('scm_session')
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+  await registerApiDocs(fastify, () => document);
   app.enableShutdownHooks();
   return app;
 }

@@ -14,7 +14,9 @@ export function fieldProblemsOf(error: z.ZodError): FieldProblem[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: field ? `${field}.${key}` : key, rule: V.unknownField }));
     }
-    const params = (issue as { params?: Record<string, string | number> }).params;
+    const params =
+      (issue as { params?: Record<string, string | number> }).params ??
+      (issue.code === 'too_big' && typeof issue.maximum === 'number' ? { max: issue.maximum } : undefined);
     if (issue.message.startsWith('validation.')) return [{ field, rule: issue.message, ...(params && { params }) }];
     if (issue.code === 'invalid_type' && issue.input === undefined) return [{ field, rule: V.required }];
     if (issue.code === 'too_big' && typeof issue.maximum === 'number') {

@@ -108,7 +108,8 @@ export class BullMqJobQueue implements JobQueue {
       ...(note !== undefined && { note }),
       ...(state === 'completed' && { result: job.returnvalue ?? undefined }),
       ...(state !== 'completed' && job.failedReason && { error: job.failedReason }),
-      attempts: Math.max(job.attemptsStarted ?? 0, job.attemptsMade ?? 0),
+      // The job and its state are two reads: an active job read just before it started counts its run.
+      attempts: Math.max(job.attemptsStarted ?? 0, (job.attemptsMade ?? 0) + (state === 'active' ? 1 : 0)),
     };
   }
 
@@ -174,7 +175,7 @@ export class BullMqJobQueue implements JobQueue {
           err: error,
         };
         if (final) this.logger.error(log, 'job failed');
-        else this.logger.warn(log, 'job failed, will retry');
+        else this.logger.info(log, 'job failed, will retry');
       });
       this.workers.push(worker);
     }
@@ -188,6 +189,9 @@ export class BullMqJobQueue implements JobQueue {
       maxRetriesPerRequest: null,
       lazyConnect: true,
       connectTimeout: this.connectTimeoutMs,
+      // ioredis arms this timer on disconnect even when the socket is already gone (as after a refused
+      // connection), which would hold the process open for its full length after a failed start.
+      disconnectTimeout: 200,
     });
     let lastError: Error | undefined;
     let reported = false;

@@ -75,7 +75,54 @@ export class InProcessJobQueue implements JobQueue {
     memoryQueue.concurrency = Math.max(memoryQueue.concurrency, concurrencyOf(options));
   }
 
-  async add<T>(queue: string, name: string, data: T, options: AddJobOptions = {}): Promise<string> {
+  add<T>(queue: string, name: string, data: T, options: AddJobOptions = {}): Promise<string> {
+    try {
+      return Promise.resolve(this.addNow(queue, name, data, options));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  status(queue: string, jobId: string): Promise<JobStatus> {
+    const job = this.queues.get(queue)?.jobs.get(jobId);
+    if (!job) return Promise.resolve({ state: 'unknown', progress: 0, attempts: 0 });
+    return Promise.resolve({
+      state: job.state,
+      progress: job.state === 'completed' ? 100 : job.progress,
+      ...(job.note !== undefined && { note: job.note }),
+      ...(job.state === 'completed' && { result: job.result }),
+      ...(job.error !== undefined && { error: job.error }),
+      attempts: job.attemptsStarted,
+    });
+  }
+
+  start(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The job queue has been closed'));
+    if (!this.started) {
+      this.started = true;
+      this.logger.info({ queues: [...this.queues.keys()] }, 'in-process job runner started');
+      for (const name of this.queues.keys()) this.dispatch(name);
+    }
+    return Promise.resolve();
+  }
+
+  check(): Promise<void> {
+    return this.closed ? Promise.reject(new Error('The job queue has been closed')) : Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.started = false;
+    const running: Promise<void>[] = [];
+    for (const memoryQueue of this.queues.values()) {
+      for (const job of memoryQueue.jobs.values()) clearTimeout(job.timer);
+      running.push(...memoryQueue.running);
+    }
+    await Promise.allSettled(running);
+  }
+
+  private addNow<T>(queue: string, name: string, data: T, options: AddJobOptions): string {
     this.assertRunning('add');
     validateQueueName(queue);
     validateAddOptions(options);
@@ -96,43 +143,6 @@ export class InProcessJobQueue implements JobQueue {
     if (options.delayMs) this.delay(job, options.delayMs);
     else this.enqueue(job);
     return job.id;
-  }
-
-  async status(queue: string, jobId: string): Promise<JobStatus> {
-    const job = this.queues.get(queue)?.jobs.get(jobId);
-    if (!job) return { state: 'unknown', progress: 0, attempts: 0 };
-    return {
-      state: job.state,
-      progress: job.state === 'completed' ? 100 : job.progress,
-      ...(job.note !== undefined && { note: job.note }),
-      ...(job.state === 'completed' && { result: job.result }),
-      ...(job.error !== undefined && { error: job.error }),
-      attempts: job.attemptsStarted,
-    };
-  }
-
-  async start(): Promise<void> {
-    if (this.closed) throw new Error('The job queue has been closed');
-    if (this.started) return;
-    this.started = true;
-    this.logger.info({ queues: [...this.queues.keys()] }, 'in-process job runner started');
-    for (const name of this.queues.keys()) this.dispatch(name);
-  }
-
-  async check(): Promise<void> {
-    if (this.closed) throw new Error('The job queue has been closed');
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.started = false;
-    const running: Promise<void>[] = [];
-    for (const memoryQueue of this.queues.values()) {
-      for (const job of memoryQueue.jobs.values()) clearTimeout(job.timer);
-      running.push(...memoryQueue.running);
-    }
-    await Promise.allSettled(running);
   }
 
   private assertRunning(operation: string): void {
@@ -193,10 +203,12 @@ export class InProcessJobQueue implements JobQueue {
     const ctx: JobContext = {
       jobId: job.id,
       attempt,
-      reportProgress: async (percent, note) => {
-        if (job.state !== 'active') return;
-        job.progress = clampProgress(percent);
-        job.note = note;
+      reportProgress: (percent, note) => {
+        if (job.state === 'active') {
+          job.progress = clampProgress(percent);
+          job.note = note;
+        }
+        return Promise.resolve();
       },
     };
     const { correlationId, actor } = job.envelope;
@@ -214,7 +226,7 @@ export class InProcessJobQueue implements JobQueue {
       const log = { queue: job.queue, job: job.name, jobId: job.id, attempt, correlationId, err: error };
       if (attempt < job.maxAttempts && !this.closed) {
         const wait = retryDelayMs(job.backoffMs, attempt);
-        this.logger.warn({ ...log, retryInMs: wait }, 'job failed, will retry');
+        this.logger.info({ ...log, retryInMs: wait }, 'job failed, will retry');
         this.delay(job, wait);
       } else {
         this.logger.error(log, 'job failed');
@@ -230,7 +242,7 @@ export class InProcessJobQueue implements JobQueue {
     finished.push(job);
     const oldest = job.finishedAt - keep.ageSeconds * 1000;
     const jobs = this.queue(job.queue).jobs;
-    while (finished.length > keep.count || (finished.length > 0 && finished[0]!.finishedAt! < oldest)) {
+    while (finished.length > keep.count || (finished.length > 0 && finished[0].finishedAt! < oldest)) {
       jobs.delete(finished.shift()!.id);
     }
   }

@@ -12,6 +12,7 @@ import { loadAuthKeys } from '../auth/keys.js';
 import type { AuthKeys } from '../auth/keys.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import { createLogger } from '../logging/logger.js';
+import type { OutboxRelay } from '../events/outbox-relay.js';
 import path from 'node:path';
 
 
@@ -34,6 +35,13 @@ export interface Runtime {
   authKeys: AuthKeys;
   verifier: TokenVerifier;
   healthChecks: Map<string, HealthCheck>;
+  /** Outbox relays of the hosted services, started together by `startRelays` once every consumer listens. */
+  addRelay(relay: OutboxRelay): void;
+  /** Starts the job workers and the relays: call once the app is initialised (every handler registered). */
+  startBackgroundWork(): Promise<void>;
+  /** Stops relays and the transport, so no delivery is under way when the data sources close. */
+  stopMessaging(): Promise<void>;
+  /** Closes everything still open (jobs, embedded PostgreSQL); call after the Nest app closed. */
   close(): Promise<void>;
 }
 
@@ -65,10 +73,20 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
     } else {
       transport = new InProcessTransport();
     }
-    closers.unshift(() => transport.close());
+
+    const relays: OutboxRelay[] = [];
+    let messagingStopped = false;
+    const stopMessaging = async () => {
+      if (messagingStopped) return;
+      messagingStopped = true;
+      for (const relay of relays) await relay.stop();
+      await transport.close();
+    };
+    closers.unshift(stopMessaging);
 
     const jobs = createJobQueue(config.redisUrl);
     closers.unshift(() => jobs.close());
+    if (config.redisUrl) healthChecks.set('redis', () => jobs.check());
 
     const storage = createFileStorage(config.s3, config.dataDir);
     await storage.check();
@@ -87,6 +105,12 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
       authKeys,
       verifier,
       healthChecks,
+      addRelay: (relay) => relays.push(relay),
+      async startBackgroundWork() {
+        await jobs.start();
+        for (const relay of relays) await relay.start();
+      },
+      stopMessaging,
       async close() {
         for (const close of closers) {
           try {

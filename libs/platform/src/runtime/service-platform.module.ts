@@ -19,21 +19,25 @@ export interface ServicePlatformOptions {
   migrations: (new () => MigrationInterface)[];
 }
 
-/** Starts the relay and the consumer once every handler has registered, and stops them in order. */
+/**
+ * Subscribes the consumer once every handler has registered (handlers register in onModuleInit) and hands
+ * the relay to the runtime, which starts all relays only after every consumer of the process subscribed:
+ * in embedded mode an event published before its consumers listen would be marked sent and never arrive.
+ */
 class ServiceLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly relay: OutboxRelay,
     private readonly consumer: EventConsumer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.relay.start();
     await this.consumer.start();
+    this.runtime.addRelay(this.relay);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.relay.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

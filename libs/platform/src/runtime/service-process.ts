@@ -55,6 +55,13 @@ export function closeOnSignals(close: () => Promise<void>): void {
   process.once('SIGTERM', () => onSignal('SIGTERM'));
 }
 
+/** Closes in the order that loses nothing: messaging first, then the app (its data sources), then the rest. */
+export async function shutdown(app: { close(): Promise<void> }, runtime: Runtime): Promise<void> {
+  await runtime.stopMessaging();
+  await app.close();
+  await runtime.close();
+}
+
 /** `services/<name>/src/main.ts` in distributed mode: one service, one process. */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   let config: PlatformConfig;
@@ -63,13 +70,12 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     config = loadConfig();
     runtime = await createRuntime(config, { needsPrivateKey: definition.signsTokens ?? false, processName: `scm-${definition.name}` });
     const app = await createHttpApp(hostModule(runtime, [definition.module]), runtime, { title: `SCM ${definition.name}` });
+    await app.init();
+    await runtime.startBackgroundWork();
     await app.listen(config.port, config.host);
     logger.info({ service: definition.name, port: config.port }, 'service listening');
     const started = runtime;
-    closeOnSignals(async () => {
-      await app.close();
-      await started.close();
-    });
+    closeOnSignals(() => shutdown(app, started));
   } catch (error) {
     await runtime?.close();
     exitOnStartupError(error);

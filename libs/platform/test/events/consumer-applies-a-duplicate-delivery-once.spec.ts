@@ -27,54 +27,66 @@ describe(EventConsumer.name, () => {
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
-    it('applies an event delivered twice at the same time once', async () => {
-      const transport = await suite.transport();
-      const twice = new DeliverTwiceAtOnce(transport);
-      const { name } = await suite.consumer(twice);
-      await suite.relay(transport).start();
+    it(
+      'applies an event delivered twice at the same time once',
+      async () => {
+        const transport = await suite.transport();
+        const twice = new DeliverTwiceAtOnce(transport);
+        const { name } = await suite.consumer(twice);
+        await suite.relay(transport).start();
 
-      const snapshot = uom();
-      const event = await suite.publishUom(snapshot);
+        const snapshot = uom();
+        const event = await suite.publishUom(snapshot);
 
-      await eventually(() => expect(twice.settled).toBeGreaterThanOrEqual(2));
-      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-      expect(await suite.inboxCount(name, event.id)).toBe(1);
-    }, TIMEOUT);
+        await eventually(() => expect(twice.settled).toBeGreaterThanOrEqual(2));
+        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+        expect(await suite.inboxCount(name, event.id)).toBe(1);
+      },
+      TIMEOUT,
+    );
 
-    it('applies an event sent again by the relay (crash before marking it sent) once', async () => {
-      const transport = await suite.transport();
-      const { name } = await suite.consumer(transport);
-      const relay = suite.relay(transport);
-      await relay.start();
+    it(
+      'applies an event sent again by the relay (crash before marking it sent) once',
+      async () => {
+        const transport = await suite.transport();
+        const { name } = await suite.consumer(transport);
+        const relay = suite.relay(transport);
+        await relay.start();
 
-      const snapshot = uom();
-      const event = await suite.publishUom(snapshot);
-      await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
-      await suite.catalog.query('UPDATE outbox SET sent_at = NULL WHERE id = $1', [event.id]);
-      await relay.flush();
-      expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date);
+        const snapshot = uom();
+        const event = await suite.publishUom(snapshot);
+        await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+        await suite.catalog.query('UPDATE outbox SET sent_at = NULL WHERE id = $1', [event.id]);
+        await relay.flush();
+        expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date);
 
-      const marker = uom();
-      await suite.publishUom(marker);
-      await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
-      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-    }, TIMEOUT);
+        const marker = uom();
+        await suite.publishUom(marker);
+        await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+      },
+      TIMEOUT,
+    );
 
-    it('skips events redelivered by a replay when its inbox still has them', async () => {
-      const transport = await suite.transport();
-      const { name } = await suite.consumer(transport);
-      await suite.relay(transport).start();
+    it(
+      'skips events redelivered by a replay when its inbox still has them',
+      async () => {
+        const transport = await suite.transport();
+        const { name } = await suite.consumer(transport);
+        await suite.relay(transport).start();
 
-      const snapshot = uom();
-      await suite.publishUom(snapshot);
-      await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
+        const snapshot = uom();
+        await suite.publishUom(snapshot);
+        await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
 
-      await transport.replay(name, ['catalog.uom.upserted', 'catalog.uom.deleted']);
-      // The replay delivers history in order, so once this later event is applied, the replayed ones were seen.
-      const marker = uom();
-      await suite.publishUom(marker);
-      await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
-      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-    }, TIMEOUT);
+        await transport.replay(name, ['catalog.uom.upserted', 'catalog.uom.deleted']);
+        // The replay delivers history in order, so once this later event is applied, the replayed ones were seen.
+        const marker = uom();
+        await suite.publishUom(marker);
+        await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+      },
+      TIMEOUT,
+    );
   });
 });

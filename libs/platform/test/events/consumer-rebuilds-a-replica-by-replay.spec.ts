@@ -10,31 +10,35 @@ describe(EventConsumer.name, () => {
     }, TIMEOUT);
     afterAll(() => suite.close());
 
-    it('rebuilds the same replica from nothing: clear + replay', async () => {
-      const transport = await suite.transport();
-      const { name, consumer } = await suite.consumer(transport);
-      await suite.relay(transport).start();
+    it(
+      'rebuilds the same replica from nothing: clear + replay',
+      async () => {
+        const transport = await suite.transport();
+        const { name, consumer } = await suite.consumer(transport);
+        await suite.relay(transport).start();
 
-      const kg = uom({ uom_name: 'Kilogram' });
-      const box = uom({ uom_name: 'Box' });
-      const tray = uom({ uom_name: 'Tray' });
-      await suite.publishUom(kg);
-      await suite.publishUom(box);
-      await suite.publishUom({ ...kg, uom_name: 'Kilogram (bulk)', revision: 2 });
-      await suite.publishUom(tray);
-      await suite.publishDeleted(tray.uom_id, 2);
-      await eventually(async () => expect(await suite.effects(name)).toBe(5));
-      const replica = await suite.replica(name);
-      expect(replica.map((row) => row.uom_name).sort()).toEqual(['Box', 'Kilogram (bulk)']);
+        const kg = uom({ uom_name: 'Kilogram' });
+        const box = uom({ uom_name: 'Box' });
+        const tray = uom({ uom_name: 'Tray' });
+        await suite.publishUom(kg);
+        await suite.publishUom(box);
+        await suite.publishUom({ ...kg, uom_name: 'Kilogram (bulk)', revision: 2 });
+        await suite.publishUom(tray);
+        await suite.publishDeleted(tray.uom_id, 2);
+        await eventually(async () => expect(await suite.effects(name)).toBe(5));
+        const replica = await suite.replica(name);
+        expect(replica.map((row) => row.uom_name).sort()).toEqual(['Box', 'Kilogram (bulk)']);
 
-      await consumer.rebuild(async (manager) => {
-        await manager.query('DELETE FROM uom_replica WHERE consumer = $1', [name]);
-      });
+        await consumer.rebuild(async (manager) => {
+          await manager.query('DELETE FROM uom_replica WHERE consumer = $1', [name]);
+        });
 
-      // Every event was applied a second time, from an empty replica, to the same state.
-      await eventually(async () => expect(await suite.effects(name)).toBe(10));
-      expect(await suite.replica(name)).toEqual(replica);
-      expect(await suite.inboxCount(name)).toBe(5);
-    }, TIMEOUT);
+        // Every event was applied a second time, from an empty replica, to the same state.
+        await eventually(async () => expect(await suite.effects(name)).toBe(10));
+        expect(await suite.replica(name)).toEqual(replica);
+        expect(await suite.inboxCount(name)).toBe(5);
+      },
+      TIMEOUT,
+    );
   });
 });

@@ -34,7 +34,9 @@ export interface TransportKind {
 
 /** In-process always; NATS only when NATS_URL is set (silently left out otherwise). */
 export function transportKinds(): TransportKind[] {
-  const kinds: TransportKind[] = [{ name: 'in-process', connect: async () => new InProcessTransport(), cleanup: async () => undefined }];
+  const kinds: TransportKind[] = [
+    { name: 'in-process', connect: () => Promise.resolve(new InProcessTransport()), cleanup: () => Promise.resolve() },
+  ];
   const url = process.env.NATS_URL;
   if (url) {
     kinds.push({
@@ -72,7 +74,9 @@ class UomReplica1700000000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TABLE uom_replica (consumer text, uom_id uuid, uom_name text NOT NULL, revision int NOT NULL,
       PRIMARY KEY (consumer, uom_id))`);
-    await queryRunner.query('CREATE TABLE uom_effects (consumer text NOT NULL, event_id uuid NOT NULL, uom_id uuid NOT NULL)');
+    await queryRunner.query(
+      'CREATE TABLE uom_effects (consumer text NOT NULL, event_id uuid NOT NULL, uom_id uuid NOT NULL)',
+    );
   }
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE uom_effects');
@@ -97,6 +101,12 @@ export interface ReplicaRow {
   uom_id: string;
   uom_name: string;
   revision: number;
+}
+
+export interface OutboxState {
+  sent_at: Date | null;
+  attempts: number;
+  last_error: string | null;
 }
 
 export interface ConsumerOptions {
@@ -143,11 +153,18 @@ export class EventsSuite {
   }
 
   /** A started consumer keeping a uom replica, under a name of its own (its rows are keyed by it). */
-  async consumer(transport: EventTransport, options: ConsumerOptions = {}): Promise<{ name: string; consumer: EventConsumer }> {
+  async consumer(
+    transport: EventTransport,
+    options: ConsumerOptions = {},
+  ): Promise<{ name: string; consumer: EventConsumer }> {
     const name = `inventory_${++this.consumerCount}`;
     const consumer = new EventConsumer(this.inventory, name, transport);
     const effect = async (event: EventEnvelope, manager: EntityManager, uomId: string) => {
-      await manager.query('INSERT INTO uom_effects (consumer, event_id, uom_id) VALUES ($1, $2, $3)', [name, event.id, uomId]);
+      await manager.query('INSERT INTO uom_effects (consumer, event_id, uom_id) VALUES ($1, $2, $3)', [
+        name,
+        event.id,
+        uomId,
+      ]);
       await options.afterEffect?.(event);
     };
     consumer.on('catalog.uom.upserted', async (event, manager) => {
@@ -161,7 +178,11 @@ export class EventsSuite {
       await effect(event, manager, u.uom_id);
     });
     consumer.on('catalog.uom.deleted', async (event, manager) => {
-      await manager.query('DELETE FROM uom_replica WHERE consumer = $1 AND uom_id = $2 AND revision < $3', [name, event.data.uom_id, event.data.revision]);
+      await manager.query('DELETE FROM uom_replica WHERE consumer = $1 AND uom_id = $2 AND revision < $3', [
+        name,
+        event.data.uom_id,
+        event.data.revision,
+      ]);
       await effect(event, manager, event.data.uom_id);
     });
     await consumer.start();
@@ -169,7 +190,10 @@ export class EventsSuite {
   }
 
   /** Commits an upsert event in catalog's outbox (what the catalog service does with its own change). */
-  async publishUom(snapshot: UomSnapshot, beforeCommit?: (event: EventEnvelope) => void): Promise<EventEnvelope<'catalog.uom.upserted'>> {
+  async publishUom(
+    snapshot: UomSnapshot,
+    beforeCommit?: (event: EventEnvelope) => void,
+  ): Promise<EventEnvelope<'catalog.uom.upserted'>> {
     return this.catalog.transaction(async (manager) => {
       const event = await this.publisher.publish(manager, 'catalog.uom.upserted', snapshot);
       beforeCommit?.(event);
@@ -178,15 +202,20 @@ export class EventsSuite {
   }
 
   async publishDeleted(uomId: string, revision: number): Promise<EventEnvelope<'catalog.uom.deleted'>> {
-    return this.catalog.transaction((manager) => this.publisher.publish(manager, 'catalog.uom.deleted', { uom_id: uomId, revision }));
+    return this.catalog.transaction((manager) =>
+      this.publisher.publish(manager, 'catalog.uom.deleted', { uom_id: uomId, revision }),
+    );
   }
 
   async replica(consumer: string): Promise<ReplicaRow[]> {
-    return this.inventory.query('SELECT uom_id, uom_name, revision FROM uom_replica WHERE consumer = $1 ORDER BY uom_id', [consumer]);
+    return this.inventory.query(
+      'SELECT uom_id, uom_name, revision FROM uom_replica WHERE consumer = $1 ORDER BY uom_id',
+      [consumer],
+    );
   }
 
   async effects(consumer: string, uomId?: string): Promise<number> {
-    const [row] = await this.inventory.query(
+    const [row] = await this.inventory.query<{ n: number }[]>(
       'SELECT count(*)::int AS n FROM uom_effects WHERE consumer = $1 AND ($2::uuid IS NULL OR uom_id = $2::uuid)',
       [consumer, uomId ?? null],
     );
@@ -194,15 +223,20 @@ export class EventsSuite {
   }
 
   async inboxCount(consumer: string, eventId?: string): Promise<number> {
-    const [row] = await this.inventory.query(
+    const [row] = await this.inventory.query<{ n: number }[]>(
       'SELECT count(*)::int AS n FROM inbox WHERE consumer = $1 AND ($2::uuid IS NULL OR event_id = $2::uuid)',
       [consumer, eventId ?? null],
     );
     return row.n;
   }
 
-  async outboxRow(eventId: string): Promise<{ sent_at: Date | null; attempts: number; last_error: string | null } | undefined> {
-    const [row] = await this.catalog.query('SELECT sent_at, attempts, last_error FROM outbox WHERE id = $1', [eventId]);
+  async outboxRow(
+    eventId: string,
+  ): Promise<{ sent_at: Date | null; attempts: number; last_error: string | null } | undefined> {
+    const [row] = await this.catalog.query<OutboxState[]>(
+      'SELECT sent_at, attempts, last_error FROM outbox WHERE id = $1',
+      [eventId],
+    );
     return row;
   }
 

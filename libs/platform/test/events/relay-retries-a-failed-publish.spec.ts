@@ -30,26 +30,30 @@ describe(OutboxRelay.name, () => {
     afterEach(() => suite.endTest());
     afterAll(() => suite.close());
 
-    it.each(['before sending', 'after sending'] as const)('retries a publish that failed once %s; the event takes effect once', async (when) => {
-      const transport = await suite.transport();
-      const { name } = await suite.consumer(transport);
-      const flaky = new FailOncePublish(transport);
-      await suite.relay(flaky).start();
+    it.each(['before sending', 'after sending'] as const)(
+      'retries a publish that failed once %s; the event takes effect once',
+      async (when) => {
+        const transport = await suite.transport();
+        const { name } = await suite.consumer(transport);
+        const flaky = new FailOncePublish(transport);
+        await suite.relay(flaky).start();
 
-      const snapshot = uom();
-      // Armed before the commit: the relay may publish as soon as the transaction commits.
-      const event = await suite.publishUom(snapshot, (e) => flaky.arm(e.id, when));
+        const snapshot = uom();
+        // Armed before the commit: the relay may publish as soon as the transaction commits.
+        const event = await suite.publishUom(snapshot, (e) => flaky.arm(e.id, when));
 
-      await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
-      expect(await suite.outboxRow(event.id)).toMatchObject({ attempts: 1, last_error: null });
-      await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
-      expect(await suite.inboxCount(name, event.id)).toBe(1);
+        await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+        expect(await suite.outboxRow(event.id)).toMatchObject({ attempts: 1, last_error: null });
+        await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
+        expect(await suite.inboxCount(name, event.id)).toBe(1);
 
-      // Anything still in flight for the first event would arrive before this one (same stream, in order).
-      const marker = uom();
-      await suite.publishUom(marker);
-      await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
-      expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-    }, TIMEOUT);
+        // Anything still in flight for the first event would arrive before this one (same stream, in order).
+        const marker = uom();
+        await suite.publishUom(marker);
+        await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
+        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+      },
+      TIMEOUT,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { InProcessJobQueue } from '../../src/jobs/in-process-job-queue.js';
 describe(BullMqJobQueue.name, () => {
   it('fails to start within a few seconds, naming REDIS_URL, when Redis cannot be reached', async () => {
     const sut = new BullMqJobQueue('redis://:secret@127.0.0.1:1');
-    sut.register('ocr', 'scan', async () => undefined);
+    sut.register('ocr', 'scan', () => Promise.resolve());
     const startedAt = Date.now();
 
     const failure = await sut.start().then(

@@ -1,17 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { expectEventually } from '../../../testing/src/wait.js'; // TEMP
+import { expectEventually } from '@scm/testing';
 import { BullMqJobQueue } from '../../src/jobs/bullmq-job-queue.js';
 import { InProcessJobQueue } from '../../src/jobs/in-process-job-queue.js';
 import type { JobContext, JobQueue } from '../../src/jobs/job-queue.js';
 import { currentContext, runInContext } from '../../src/logging/request-context.js';
 
+const openGates: (() => void)[] = [];
+
 /** A promise the test resolves by hand, to hold a handler in the middle of its work without sleeping. */
 function gate(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
+  openGates.push(open);
   return { promise, open };
+}
+
+/** Polls until the assertions pass, giving up before jest's 5 s test timeout so the failed assertion shows. */
+async function eventually(assertions: () => Promise<void> | void): Promise<void> {
+  await expectEventually(async () => {
+    await assertions();
+    return true;
+  }, { timeoutMs: 4000 });
 }
 
 const redisUrl = process.env.REDIS_URL;
@@ -28,6 +39,8 @@ describe.each(adapters)('%s', (adapterName, create) => {
   });
 
   afterEach(async () => {
+    // A failed assertion must not leave a handler waiting, or close() would wait for it.
+    for (const open of openGates.splice(0)) open();
     await sut.close();
     if (adapterName === BullMqJobQueue.name) {
       const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
@@ -49,11 +62,11 @@ describe.each(adapters)('%s', (adapterName, create) => {
 
     const jobId = await sut.add(queue, 'ocr', { invoiceId: 'inv-1' });
 
-    await expectEventually(async () =>
+    await eventually(async () =>
       expect(await sut.status(queue, jobId)).toEqual({ state: 'active', progress: 40, note: 'page 2 of 5', attempts: 1 }),
     );
     halfway.open();
-    await expectEventually(async () =>
+    await eventually(async () =>
       expect(await sut.status(queue, jobId)).toEqual({
         state: 'completed',
         progress: 100,
@@ -66,10 +79,10 @@ describe.each(adapters)('%s', (adapterName, create) => {
 
   it('retries a failing job with doubling backoff until it succeeds', async () => {
     const runs: { attempt: number; at: number }[] = [];
-    sut.register(queue, 'flaky', async (_data, ctx: JobContext) => {
+    sut.register(queue, 'flaky', (_data, ctx: JobContext) => {
       runs.push({ attempt: ctx.attempt, at: Date.now() });
-      if (ctx.attempt < 3) throw new Error(`scanner busy (attempt ${ctx.attempt})`);
-      return 'done';
+      if (ctx.attempt < 3) return Promise.reject(new Error(`scanner busy (attempt ${ctx.attempt})`));
+      return Promise.resolve('done');
     });
     await sut.start();
 
@@ -79,25 +92,25 @@ describe.each(adapters)('%s', (adapterName, create) => {
       const current = await sut.status(queue, jobId);
       expect(current.state).toBe('completed');
       return current;
-    });
+    }, { timeoutMs: 4000 });
     expect(status).toEqual({ state: 'completed', progress: 100, result: 'done', attempts: 3 });
     expect(runs.map((run) => run.attempt)).toEqual([1, 2, 3]);
     // Backoff 100 ms, then 200 ms (a little slack for timer granularity).
-    expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(90);
-    expect(runs[2]!.at - runs[1]!.at).toBeGreaterThanOrEqual(190);
+    expect(runs[1].at - runs[0].at).toBeGreaterThanOrEqual(90);
+    expect(runs[2].at - runs[1].at).toBeGreaterThanOrEqual(190);
   });
 
   it('fails a job that fails on every attempt and keeps its error', async () => {
     let runs = 0;
-    sut.register(queue, 'broken', async () => {
+    sut.register(queue, 'broken', () => {
       runs += 1;
-      throw new Error('template not recognised');
+      return Promise.reject(new Error('template not recognised'));
     });
     await sut.start();
 
     const jobId = await sut.add(queue, 'broken', {}, { attempts: 2, backoffMs: 10 });
 
-    await expectEventually(async () =>
+    await eventually(async () =>
       expect(await sut.status(queue, jobId)).toEqual({
         state: 'failed',
         progress: 0,
@@ -121,11 +134,11 @@ describe.each(adapters)('%s', (adapterName, create) => {
     const first = await sut.add(queue, 'report', { label: 'first' }, { jobId: 'report-2024-05' });
     const second = await sut.add(queue, 'report', { label: 'second' }, { jobId: 'report-2024-05' });
     release.open();
-    await expectEventually(async () => expect((await sut.status(queue, first)).state).toBe('completed'));
+    await eventually(async () => expect((await sut.status(queue, first)).state).toBe('completed'));
     const third = await sut.add(queue, 'report', { label: 'third' }, { jobId: 'report-2024-05' });
     // A later job on the same queue (concurrency 1) completing proves no duplicate is still pending.
     const sentinel = await sut.add(queue, 'report', { label: 'sentinel' });
-    await expectEventually(async () => expect((await sut.status(queue, sentinel)).state).toBe('completed'));
+    await eventually(async () => expect((await sut.status(queue, sentinel)).state).toBe('completed'));
 
     expect([first, second, third]).toEqual(['report-2024-05', 'report-2024-05', 'report-2024-05']);
     expect(runs).toEqual(['first', 'sentinel']);
@@ -134,9 +147,10 @@ describe.each(adapters)('%s', (adapterName, create) => {
 
   it('runs the handler with the correlation id and actor of the request that added the job', async () => {
     const seen: { correlationId?: string; actor?: string | null }[] = [];
-    sut.register(queue, 'audit', async () => {
+    sut.register(queue, 'audit', () => {
       const context = currentContext();
       seen.push({ correlationId: context?.correlationId, actor: context?.actor });
+      return Promise.resolve();
     });
     await sut.start();
 
@@ -144,7 +158,7 @@ describe.each(adapters)('%s', (adapterName, create) => {
       sut.add(queue, 'audit', { any: 'thing' }),
     );
 
-    await expectEventually(async () => expect((await sut.status(queue, jobId)).state).toBe('completed'));
+    await eventually(async () => expect((await sut.status(queue, jobId)).state).toBe('completed'));
     expect(seen).toEqual([{ correlationId: 'corr-42', actor: 'user-7' }]);
   });
 
@@ -167,27 +181,27 @@ describe.each(adapters)('%s', (adapterName, create) => {
 
     const ids = await Promise.all([1, 2, 3].map((n) => sut.add(queue, 'resize', { n })));
 
-    await expectEventually(() => expect(running).toBe(2));
+    await eventually(() => expect(running).toBe(2));
     expect((await Promise.all(ids.map((id) => sut.status(queue, id)))).map((s) => s.state).sort()).toEqual([
       'active',
       'active',
       'waiting',
     ]);
     release.open();
-    await expectEventually(async () => {
+    await eventually(async () => {
       for (const id of ids) expect((await sut.status(queue, id)).state).toBe('completed');
     });
     expect(peak).toBe(2);
   });
 
   it('holds a delayed job as delayed, then runs it', async () => {
-    sut.register(queue, 'reminder', async () => 'sent');
+    sut.register(queue, 'reminder', () => Promise.resolve('sent'));
     await sut.start();
 
     const jobId = await sut.add(queue, 'reminder', {}, { delayMs: 300 });
 
     expect((await sut.status(queue, jobId)).state).toBe('delayed');
-    await expectEventually(async () => expect((await sut.status(queue, jobId)).result).toBe('sent'));
+    await eventually(async () => expect((await sut.status(queue, jobId)).result).toBe('sent'));
   });
 
   it('reports a job it does not know as unknown', async () => {
