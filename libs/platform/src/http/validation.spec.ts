@@ -5,7 +5,7 @@ import { fieldProblemsOf, parseOrThrow } from './validation.js';
 
 describe(fieldProblemsOf.name, () => {
   it('names each field with the SPEC rule and its parameters', () => {
-    const result = uomInputSchema.safeParse({ uom_name: 'x'.repeat(51), uom_per_primary: 'abc', extra: 1 });
+    const result = uomInputSchema.safeParse({ uom_name: 'x'.repeat(51), uom_per_primary: 'abc', extra: 1 }, { reportInput: true });
     expect(fieldProblemsOf(result.error!)).toEqual(
       expect.arrayContaining([
         { field: 'uom_name', rule: 'validation.max_length', params: { max: 50 } },
@@ -17,7 +17,7 @@ describe(fieldProblemsOf.name, () => {
   });
 
   it('maps plain zod issues to generic rules', () => {
-    const result = z.object({ qty: z.number(), tag: z.enum(['A']) }).safeParse({ qty: 'x', tag: 'B' });
+    const result = z.object({ qty: z.number(), tag: z.enum(['A']) }).safeParse({ qty: 'x', tag: 'B' }, { reportInput: true });
     expect(fieldProblemsOf(result.error!)).toEqual([
       { field: 'qty', rule: 'validation.number' },
       { field: 'tag', rule: 'validation.invalid' },

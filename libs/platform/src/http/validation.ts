@@ -7,7 +7,10 @@ import type { ZodType } from 'zod';
 import { AppException } from './app-exception.js';
 import type { FieldProblem } from './app-exception.js';
 
-/** Turns zod issues into field problems keyed by SPEC.md §5 messages (`validation.*`). */
+/**
+ * Turns zod issues into field problems keyed by SPEC.md §5 messages (`validation.*`). Parse with
+ * `reportInput: true` so that a missing value can be told from a wrong one.
+ */
 export function fieldProblemsOf(error: z.ZodError): FieldProblem[] {
   return error.issues.flatMap((issue): FieldProblem[] => {
     const field = issue.path.map(String).join('.');
@@ -28,7 +31,8 @@ export function fieldProblemsOf(error: z.ZodError): FieldProblem[] {
 }
 
 export function parseOrThrow<T extends ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+  // reportInput tells a missing value (required) from one of the wrong type (valid number).
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw new AppException(CommonErrorCode.VALIDATION_FAILED, {}, fieldProblemsOf(result.error));
   return result.data;
 }

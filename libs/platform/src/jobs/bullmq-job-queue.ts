@@ -125,7 +125,12 @@ export class BullMqJobQueue implements JobQueue {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`Redis at REDIS_URL=${redactUrl(this.redisUrl)} did not answer within ${this.connectTimeoutMs} ms`)),
+        () =>
+          reject(
+            new Error(
+              `Redis at REDIS_URL=${redactUrl(this.redisUrl)} did not answer within ${this.connectTimeoutMs} ms`,
+            ),
+          ),
         this.connectTimeoutMs,
       );
     });

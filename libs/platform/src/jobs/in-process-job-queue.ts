@@ -69,18 +69,16 @@ export class InProcessJobQueue implements JobQueue {
     if (this.started || this.closed) throw new Error(`Register job "${name}" on queue "${queue}" before start()`);
     validateQueueName(queue);
     const key = handlerKey(queue, name);
-    if (this.handlers.has(key)) throw new Error(`A handler for job "${name}" on queue "${queue}" is already registered`);
+    if (this.handlers.has(key))
+      throw new Error(`A handler for job "${name}" on queue "${queue}" is already registered`);
     this.handlers.set(key, handler as JobHandler<unknown>);
     const memoryQueue = this.queue(queue);
     memoryQueue.concurrency = Math.max(memoryQueue.concurrency, concurrencyOf(options));
   }
 
   add<T>(queue: string, name: string, data: T, options: AddJobOptions = {}): Promise<string> {
-    try {
-      return Promise.resolve(this.addNow(queue, name, data, options));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    // A throw in the executor (validation, not started) becomes a rejection, as with BullMQ.
+    return new Promise((resolve) => resolve(this.addNow(queue, name, data, options)));
   }
 
   status(queue: string, jobId: string): Promise<JobStatus> {
@@ -180,7 +178,9 @@ export class InProcessJobQueue implements JobQueue {
     while (this.started && memoryQueue.running.size < memoryQueue.concurrency && memoryQueue.waiting.length > 0) {
       const job = memoryQueue.waiting.shift()!;
       const run: Promise<void> = this.run(job)
-        .catch((error: unknown) => this.logger.error({ err: error, queue: queueName, jobId: job.id }, 'job runner error'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, queue: queueName, jobId: job.id }, 'job runner error'),
+        )
         .finally(() => {
           memoryQueue.running.delete(run);
           this.dispatch(queueName);

@@ -19,10 +19,13 @@ function gate(): { promise: Promise<void>; open(): void } {
 
 /** Polls until the assertions pass, giving up before jest's 5 s test timeout so the failed assertion shows. */
 async function eventually(assertions: () => Promise<void> | void): Promise<void> {
-  await expectEventually(async () => {
-    await assertions();
-    return true;
-  }, { timeoutMs: 4000 });
+  await expectEventually(
+    async () => {
+      await assertions();
+      return true;
+    },
+    { timeoutMs: 4000 },
+  );
 }
 
 const redisUrl = process.env.REDIS_URL;
@@ -63,7 +66,12 @@ describe.each(adapters)('%s', (adapterName, create) => {
     const jobId = await sut.add(queue, 'ocr', { invoiceId: 'inv-1' });
 
     await eventually(async () =>
-      expect(await sut.status(queue, jobId)).toEqual({ state: 'active', progress: 40, note: 'page 2 of 5', attempts: 1 }),
+      expect(await sut.status(queue, jobId)).toEqual({
+        state: 'active',
+        progress: 40,
+        note: 'page 2 of 5',
+        attempts: 1,
+      }),
     );
     halfway.open();
     await eventually(async () =>
@@ -88,11 +96,14 @@ describe.each(adapters)('%s', (adapterName, create) => {
 
     const jobId = await sut.add(queue, 'flaky', {}, { attempts: 3, backoffMs: 100 });
 
-    const status = await expectEventually(async () => {
-      const current = await sut.status(queue, jobId);
-      expect(current.state).toBe('completed');
-      return current;
-    }, { timeoutMs: 4000 });
+    const status = await expectEventually(
+      async () => {
+        const current = await sut.status(queue, jobId);
+        expect(current.state).toBe('completed');
+        return current;
+      },
+      { timeoutMs: 4000 },
+    );
     expect(status).toEqual({ state: 'completed', progress: 100, result: 'done', attempts: 3 });
     expect(runs.map((run) => run.attempt)).toEqual([1, 2, 3]);
     // Backoff 100 ms, then 200 ms (a little slack for timer granularity).

@@ -172,7 +172,9 @@ describe(S3FileStorage.name, () => {
   it('fails its check with a message naming S3_ENDPOINT when S3 cannot be reached', async () => {
     const sut = s3Storage('files', 'http://127.0.0.1:1');
 
-    await expect(sut.check()).rejects.toThrow(/^Cannot use S3 bucket S3_BUCKET=files at S3_ENDPOINT=http:\/\/127\.0\.0\.1:1/);
+    await expect(sut.check()).rejects.toThrow(
+      /^Cannot use S3 bucket S3_BUCKET=files at S3_ENDPOINT=http:\/\/127\.0\.0\.1:1/,
+    );
   });
 });
 
