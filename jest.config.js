@@ -33,11 +33,29 @@ export default {
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
   rootDir: import.meta.dirname,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/tests/unit/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/*/src/**/*.spec.ts',
+        '<rootDir>/services/*/src/**/*.spec.ts',
+        '<rootDir>/tests/unit/**/*.spec.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts'],
+    },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'] },
     ...(distributed
-      ? [{ ...common, displayName: 'e2e-distributed', testMatch: ['<rootDir>/tests/e2e-distributed/**/*.distributed-spec.ts'] }]
+      ? [
+          {
+            ...common,
+            displayName: 'e2e-distributed',
+            testMatch: ['<rootDir>/tests/e2e-distributed/**/*.distributed-spec.ts'],
+          },
+        ]
       : []),
   ],
 };

@@ -28,7 +28,8 @@ export async function startService(name, { port, env, entry = 'main.js', timeout
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const write = onOutput ?? ((stream, text) => (stream === 'err' ? process.stderr : process.stdout).write(prefix(name, text)));
+  const write =
+    onOutput ?? ((stream, text) => (stream === 'err' ? process.stderr : process.stdout).write(prefix(name, text)));
   let output = '';
   child.stdout.on('data', (chunk) => {
     output += chunk;
@@ -41,7 +42,8 @@ export async function startService(name, { port, env, entry = 'main.js', timeout
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting:\n${output.slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} while starting:\n${output.slice(-2000)}`);
     try {
       const response = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) });
       if (response.ok) break;

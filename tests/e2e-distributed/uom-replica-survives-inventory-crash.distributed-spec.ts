@@ -89,7 +89,9 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
   });
 
   it('creates a UOM in catalog and the inventory process replicates it over NATS', async () => {
-    const created = await agent.post('/api/catalog/uoms').send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: 24 });
+    const created = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: 24 });
     expect(created.status).toBe(201);
     await expectEventually(async () => {
       const list = await agent.post('/api/inventory/uoms/list').send({});
@@ -102,7 +104,9 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
     const inventoryPort = Number(new URL(inventory.url).port);
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i += 1) {
-      writes.push(agent.post('/api/catalog/uoms').send({ uom_name: `U${i}`, secondary_uom: 'BOX', uom_per_primary: i + 1 }));
+      writes.push(
+        agent.post('/api/catalog/uoms').send({ uom_name: `U${i}`, secondary_uom: 'BOX', uom_per_primary: i + 1 }),
+      );
       if (i === 10) await inventory.kill();
     }
     const results = (await Promise.all(writes)) as { status: number; body: { data: { uom_id: string } } }[];
@@ -122,14 +126,18 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
     await expectEventually(
       async () => {
         const catalog = await db.query(`SELECT uom_id::text, revision FROM catalog.uom ORDER BY uom_id`);
-        const replica = await db.query(`SELECT uom_id::text, revision FROM inventory.uom_replica WHERE NOT deleted ORDER BY uom_id`);
+        const replica = await db.query(
+          `SELECT uom_id::text, revision FROM inventory.uom_replica WHERE NOT deleted ORDER BY uom_id`,
+        );
         expect(replica.rows).toEqual(catalog.rows);
       },
       { timeoutMs: 60_000, intervalMs: 250 },
     );
     // Exactly-once effect: one inbox row per catalog event, however often NATS delivered it.
     const events = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox`);
-    const handled = await db.query(`SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS d FROM inventory.inbox`);
+    const handled = await db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS d FROM inventory.inbox`,
+    );
     expect(handled.rows[0]).toEqual({ n: events.rows[0].n, d: events.rows[0].n });
     const unsent = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE sent_at IS NULL`);
     expect(unsent.rows[0].n).toBe(0);

@@ -47,11 +47,17 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     expect(token.body.data).toEqual({ token: null, user: null });
     const list = await request(app.getHttpServer()).post('/api/catalog/uoms/list').send({});
     expect(list.status).toBe(401);
-    expect(list.body).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: 'Verification failed, please Login again.' });
+    expect(list.body).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'Verification failed, please Login again.',
+    });
   });
 
   it('refuses a wrong password with a clear message and no cookie', async () => {
-    const response = await request(app.getHttpServer()).post('/api/login').send({ username: TEST_ADMIN.email, password: 'nope' });
+    const response = await request(app.getHttpServer())
+      .post('/api/login')
+      .send({ username: TEST_ADMIN.email, password: 'nope' });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Incorrect email/username or password');
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -79,7 +85,12 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
       .send({ uom_name: ' PCS ', secondary_uom: 'CARTON', uom_per_primary: '24' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 201, message: 'Created successfully' });
-    expect(created.body.data).toMatchObject({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: '24.000', status: 'new' });
+    expect(created.body.data).toMatchObject({
+      uom_name: 'PCS',
+      secondary_uom: 'CARTON',
+      uom_per_primary: '24.000',
+      status: 'new',
+    });
     uomId = created.body.data.uom_id;
     await expectEventually(async () => {
       const rows = await replicaRows();
@@ -102,21 +113,32 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
       .post('/api/catalog/uoms/list')
       .send({ order_by: [{ column: 'uom_name; DROP TABLE uom', sort_type: 'ASC' }] });
     expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toMatchObject({ field: 'order_by[0].column', message: 'This column cannot be sorted' });
+    expect(response.body.errors[0]).toMatchObject({
+      field: 'order_by[0].column',
+      message: 'This column cannot be sorted',
+    });
   });
 
   it('answers validation errors with SPEC wording, per field, in the caller language', async () => {
-    const english = await agent.post('/api/catalog/uoms').send({ uom_name: '', secondary_uom: 'A/B', uom_per_primary: '1.2345' });
+    const english = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: '', secondary_uom: 'A/B', uom_per_primary: '1.2345' });
     expect(english.status).toBe(400);
     expect(english.body.message).toBe('One or more items not filled up properly');
     expect(english.body.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'uom_name', message: 'This field is required' }),
         expect.objectContaining({ field: 'secondary_uom', message: 'Value cannot have slash' }),
-        expect.objectContaining({ field: 'uom_per_primary', message: 'Please enter a number with at most 3 decimal places' }),
+        expect.objectContaining({
+          field: 'uom_per_primary',
+          message: 'Please enter a number with at most 3 decimal places',
+        }),
       ]),
     );
-    const chinese = await agent.post('/api/catalog/uoms').set('Accept-Language', 'zh-CN,zh;q=0.9').send({ uom_per_primary: 0 });
+    const chinese = await agent
+      .post('/api/catalog/uoms')
+      .set('Accept-Language', 'zh-CN,zh;q=0.9')
+      .send({ uom_per_primary: 0 });
     expect(chinese.body.message).toBe('一项或多项未正确填写');
     expect(chinese.body.errors).toEqual(
       expect.arrayContaining([
@@ -124,19 +146,27 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
         expect.objectContaining({ field: 'uom_per_primary', message: '数值必须大于 0' }),
       ]),
     );
-    const unknown = await agent.post('/api/catalog/uoms').send({ uom_name: 'X', secondary_uom: 'Y', uom_per_primary: 1, colour: 'red' });
+    const unknown = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: 'X', secondary_uom: 'Y', uom_per_primary: 1, colour: 'red' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toContainEqual(expect.objectContaining({ field: 'colour', rule: 'validation.unknown_field' }));
+    expect(unknown.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'colour', rule: 'validation.unknown_field' }),
+    );
   });
 
   it('refuses a duplicate UOM with a clear message', async () => {
-    const response = await agent.post('/api/catalog/uoms').send({ uom_name: 'pcs', secondary_uom: 'carton', uom_per_primary: 12 });
+    const response = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: 'pcs', secondary_uom: 'carton', uom_per_primary: 12 });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('CATALOG_UOM_DUPLICATE');
   });
 
   it('edits a UOM and the replica follows the newer revision', async () => {
-    const edited = await agent.put(`/api/catalog/uoms/${uomId}`).send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: '12.5' });
+    const edited = await agent
+      .put(`/api/catalog/uoms/${uomId}`)
+      .send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: '12.5' });
     expect(edited.status).toBe(200);
     expect(edited.body.data.uom_per_primary).toBe('12.500');
     await expectEventually(async () => {
@@ -190,7 +220,10 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     expect(second.body.data.uom_id).toBe(first.body.data.uom_id);
     const list = await agent.post('/api/catalog/uoms/list').send({ search_str: 'PALLET' });
     expect(list.body.recordsTotal).toBe(1);
-    const other = await agent.post('/api/catalog/uoms').set('Idempotency-Key', 'create-box').send({ ...body, uom_per_primary: 41 });
+    const other = await agent
+      .post('/api/catalog/uoms')
+      .set('Idempotency-Key', 'create-box')
+      .send({ ...body, uom_per_primary: 41 });
     expect(other.status).toBe(422);
   });
 
@@ -217,9 +250,14 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
       .set('Authorization', `Bearer ${viewer}`)
       .send({ uom_name: 'L', secondary_uom: 'ML', uom_per_primary: 1000 });
     expect(create.status).toBe(403);
-    expect(create.body.message).toBe('You do not have permission to access. Please contact the administrator for help.');
+    expect(create.body.message).toBe(
+      'You do not have permission to access. Please contact the administrator for help.',
+    );
     const stranger = await tokenWithPermissions(runtime, [permission('PO', true, true, true)]);
-    const denied = await request(server).post('/api/catalog/uoms/list').set('Authorization', `Bearer ${stranger}`).send({});
+    const denied = await request(server)
+      .post('/api/catalog/uoms/list')
+      .set('Authorization', `Bearer ${stranger}`)
+      .send({});
     expect(denied.status).toBe(403);
   });
 
@@ -229,7 +267,9 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     expect(rebuilt.status).toBe(200);
     await expectEventually(async () => {
       const after = await replicaRows();
-      expect(after.map((row) => [row.uom_id, row.revision]).sort()).toEqual(before.map((row) => [row.uom_id, row.revision]).sort());
+      expect(after.map((row) => [row.uom_id, row.revision]).sort()).toEqual(
+        before.map((row) => [row.uom_id, row.revision]).sort(),
+      );
     });
   });
 

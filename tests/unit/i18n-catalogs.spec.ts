@@ -17,9 +17,15 @@ describe('i18n catalogs', () => {
   });
 
   it('has a message in both languages for every error code', () => {
-    const codes = [...Object.values(CommonErrorCode), ...Object.values(CatalogErrorCode), ...Object.values(IdentityErrorCode)];
+    const codes = [
+      ...Object.values(CommonErrorCode),
+      ...Object.values(CatalogErrorCode),
+      ...Object.values(IdentityErrorCode),
+    ];
     const missing = codes.flatMap((code) =>
-      LANGUAGES.filter((language) => !hasTranslation(language, `errors.${code}`)).map((language) => `${language}: ${code}`),
+      LANGUAGES.filter((language) => !hasTranslation(language, `errors.${code}`)).map(
+        (language) => `${language}: ${code}`,
+      ),
     );
     expect(missing).toEqual([]);
   });

@@ -1,12 +1,7 @@
 import { catalogService } from '@scm/catalog';
 import { identityService } from '@scm/identity';
 import { inventoryService } from '@scm/inventory';
-import {
-  createHttpApp,
-  createRuntime,
-  hostModule,
-  shutdown,
-} from '@scm/platform';
+import { createHttpApp, createRuntime, hostModule, shutdown } from '@scm/platform';
 import type { PlatformConfig, Runtime } from '@scm/platform';
 import { registerWeb, webDistDir } from './web.js';
 

@@ -11,7 +11,6 @@ import {
   registerApiDocs,
   runInContext,
 } from '@scm/platform';
-import type { Language } from '@scm/i18n';
 import type { PlatformConfig } from '@scm/platform';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +39,10 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-correlation-id', request.id);
-    runInContext({ correlationId: request.id, language: resolveLanguage(null, request.headers['accept-language']) }, done);
+    runInContext(
+      { correlationId: request.id, language: resolveLanguage(null, request.headers['accept-language']) },
+      done,
+    );
   });
   instrumentHttp(fastify);
   await fastify.register(fastifyReplyFrom, { undici: { connections: 128, pipelining: 1 } });
@@ -68,12 +70,12 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
   await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]));
 
   // The proxy scope takes every body as a raw stream, so uploads and JSON pass through untouched.
-  await fastify.register(async (proxy) => {
+  await fastify.register((proxy, _options, registered) => {
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     proxy.all('/api/*', (request, reply) => {
       const service = serviceOfPath(request.url, names);
-      const language = resolveLanguage(null, request.headers['accept-language']) as Language;
+      const language = resolveLanguage(null, request.headers['accept-language']);
       if (!service) {
         return reply.status(404).send(errorEnvelope(new AppException(CommonErrorCode.NOT_FOUND), language));
       }
@@ -87,6 +89,7 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
         },
       });
     });
+    registered();
   });
 
   await registerWeb(fastify, webDistDir(config.webDist));

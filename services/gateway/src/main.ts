@@ -5,7 +5,8 @@ import { createGateway } from './gateway.js';
 try {
   const config = loadConfig();
   for (const [service, variable] of Object.entries(SERVICE_URL_VARIABLES)) {
-    if (!config.serviceUrls[service]) throw new ConfigError(variable, `is required by the gateway (where ${service} listens)`);
+    if (!config.serviceUrls[service])
+      throw new ConfigError(variable, `is required by the gateway (where ${service} listens)`);
   }
   const gateway = await createGateway(config);
   await gateway.listen({ port: config.port, host: config.host });

@@ -20,7 +20,9 @@ export async function registerWeb(fastify: FastifyInstance, dir: string): Promis
     fastify.get('/', (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>SCM</title><p>The API is running at /api. The web app is not built yet: run <code>npm run build</code>.</p>'),
+        .send(
+          '<!doctype html><title>SCM</title><p>The API is running at /api. The web app is not built yet: run <code>npm run build</code>.</p>',
+        ),
     );
     return;
   }

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The list query body every `POST .../list` accepts (SPEC.md §7). Unknown top-level fields are refused;
  * `other_params` is an open bag of filters that each resource whitelists.
  */
-export const sortTypeSchema = z.enum(['ASC', 'DESC', 'asc', 'desc']).transform((v) => v.toUpperCase() as 'ASC' | 'DESC');
+export const sortTypeSchema = z
+  .enum(['ASC', 'DESC', 'asc', 'desc'])
+  .transform((v) => v.toUpperCase() as 'ASC' | 'DESC');
 
 export const listQuerySchema = z
   .object({

@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe(loadConfig.name, () => {
   it('defaults to the embedded mode: no database, NATS, Redis or S3 URL, port 8080, ./data', () => {
     const sut = loadConfig({});
-    expect(sut).toMatchObject({ port: 8080, databaseUrl: undefined, natsUrl: undefined, redisUrl: undefined, s3: undefined });
+    expect(sut).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      redisUrl: undefined,
+      s3: undefined,
+    });
     expect(sut.dataDir).toMatch(/data$/);
   });
 
@@ -22,7 +28,9 @@ describe(loadConfig.name, () => {
   });
 
   it('needs the whole S3 configuration once S3_ENDPOINT is set', () => {
-    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET is required when S3_ENDPOINT is set/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET is required when S3_ENDPOINT is set/,
+    );
   });
 
   it('reads the service URLs the gateway forwards to', () => {

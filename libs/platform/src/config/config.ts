@@ -140,7 +140,10 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
   }
   const logLevel = optional(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`,
+    );
   }
   return {
     nodeEnv,

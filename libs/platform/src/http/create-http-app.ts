@@ -63,11 +63,7 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
   app.useGlobalGuards(new AuthGuard(app.get(Reflector), runtime.verifier));
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder()
-      .setTitle(options.title)
-      .setVersion('1')
-      .addCookieAuth('scm_session')
-      .build(),
+    new DocumentBuilder().setTitle(options.title).setVersion('1').addCookieAuth('scm_session').build(),
   );
   await registerApiDocs(fastify, () => document);
   app.enableShutdownHooks();

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { CatalogErrorCode, CommonErrorCode } from '@scm/contracts';
 import { ListQueryError } from '../list-query/list-query-error.js';
+import { UploadRejectedError } from '../storage/upload-policy.js';
 import { runInContext } from '../logging/request-context.js';
 import { AppException } from './app-exception.js';
 import { errorEnvelope } from './error.filter.js';
@@ -8,7 +9,12 @@ import { errorEnvelope } from './error.filter.js';
 describe(errorEnvelope.name, () => {
   it('answers a coded error with its status and the message in the caller language', () => {
     const sut = (language: 'en' | 'zh-CN') => errorEnvelope(new AppException(CatalogErrorCode.UOM_IN_USE), language);
-    expect(sut('en')).toMatchObject({ status: 409, code: 'CATALOG_UOM_IN_USE', message: 'UOM is in use, cannot be deleted or archived', data: null });
+    expect(sut('en')).toMatchObject({
+      status: 409,
+      code: 'CATALOG_UOM_IN_USE',
+      message: 'UOM is in use, cannot be deleted or archived',
+      data: null,
+    });
     expect(sut('zh-CN').message).toBe('计量单位正在使用中，无法删除或归档');
   });
 
@@ -30,12 +36,21 @@ describe(errorEnvelope.name, () => {
     const sut = runInContext({ correlationId: 'corr-1' }, () =>
       errorEnvelope(new Error('relation "secret_table" does not exist at /srv/app.js:10'), 'en'),
     );
-    expect(sut).toEqual({ status: 500, code: 'INTERNAL', message: 'Error! Please try again later', data: null, correlationId: 'corr-1' });
+    expect(sut).toEqual({
+      status: 500,
+      code: 'INTERNAL',
+      message: 'Error! Please try again later',
+      data: null,
+      correlationId: 'corr-1',
+    });
     expect(JSON.stringify(sut)).not.toContain('secret_table');
   });
 
   it('maps framework HTTP errors to stable codes', () => {
-    expect(errorEnvelope(new HttpException('Cannot GET /x', 404), 'en')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(errorEnvelope(new HttpException('Cannot GET /x', 404), 'en')).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     expect(errorEnvelope(Object.assign(new Error('too large'), { statusCode: 413 }), 'en')).toMatchObject({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
@@ -46,9 +61,17 @@ describe(errorEnvelope.name, () => {
     });
   });
 
+  it('answers a refused upload with its reason, translated', () => {
+    const tooLarge = new UploadRejectedError(CommonErrorCode.FILE_TOO_LARGE, 'too large');
+    expect(errorEnvelope(tooLarge, 'en')).toMatchObject({ status: 413, message: 'Files exceed 20MB' });
+    expect(errorEnvelope(tooLarge, 'zh-CN').message).toBe('文件超过 20MB');
+  });
+
   it('turns a refused list query into a validation error naming the field', () => {
     const sut = errorEnvelope(new ListQueryError('order_by[0].column', 'not sortable'), 'en');
     expect(sut).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(sut.errors).toEqual([{ field: 'order_by[0].column', rule: 'validation.sort_column', message: 'This column cannot be sorted' }]);
+    expect(sut.errors).toEqual([
+      { field: 'order_by[0].column', rule: 'validation.sort_column', message: 'This column cannot be sorted' },
+    ]);
   });
 });

@@ -8,6 +8,8 @@ import type { FastifyReply } from 'fastify';
 import { createLogger } from '../logging/logger.js';
 import { currentContext } from '../logging/request-context.js';
 import { ListQueryError } from '../list-query/list-query-error.js';
+import { FileNotFoundError } from '../storage/file-storage.js';
+import { UploadRejectedError } from '../storage/upload-policy.js';
 import { AppException } from './app-exception.js';
 import { httpStatusOf } from './error-status.js';
 
@@ -38,6 +40,9 @@ function listQueryProblem(error: ListQueryError): AppException {
 export function errorEnvelope(exception: unknown, language: Language): ApiEnvelope<null> {
   const correlationId = currentContext()?.correlationId;
   if (exception instanceof ListQueryError) return errorEnvelope(listQueryProblem(exception), language);
+  if (exception instanceof UploadRejectedError) return errorEnvelope(new AppException(exception.reason), language);
+  if (exception instanceof FileNotFoundError)
+    return errorEnvelope(new AppException(CommonErrorCode.NOT_FOUND), language);
   if (exception instanceof AppException) {
     const status = httpStatusOf(exception.code);
     return {

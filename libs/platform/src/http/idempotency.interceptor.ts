@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { CommonErrorCode } from '@scm/contracts';
 import type { FastifyReply } from 'fastify';
-import { from, lastValueFrom, of } from 'rxjs';
+import { from, lastValueFrom } from 'rxjs';
 import type { Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import type { AuthenticatedRequest } from '../auth/decorators.js';
@@ -24,6 +24,13 @@ export const IDEMPOTENCY_TABLE_UP = [
   `CREATE INDEX idempotency_key_created_at ON idempotency_key (created_at)`,
 ];
 export const IDEMPOTENCY_TABLE_DOWN = ['DROP TABLE idempotency_key'];
+
+interface KeptAnswer {
+  request_hash: string;
+  state: string;
+  status_code: number;
+  response: unknown;
+}
 
 /**
  * `Idempotency-Key` for creates and actions: the first request with a key runs and its answer is kept; a
@@ -59,18 +66,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       [actor, key, hash],
     );
     if (inserted.length === 0) {
-      const [kept] = (await this.dataSource.query(
+      const [kept] = await this.dataSource.query<KeptAnswer[]>(
         `SELECT request_hash, state, status_code, response FROM idempotency_key WHERE actor = $1 AND key = $2`,
         [actor, key],
-      )) as { request_hash: string; state: string; status_code: number; response: unknown }[];
+      );
       if (!kept || kept.request_hash !== hash) throw new AppException(CommonErrorCode.IDEMPOTENCY_KEY_REUSED);
       if (kept.state !== 'done') throw new AppException(CommonErrorCode.IDEMPOTENCY_IN_PROGRESS);
       const reply = context.switchToHttp().getResponse<FastifyReply>();
       void reply.status(kept.status_code).header('idempotent-replayed', 'true');
-      return lastValueFrom(of(kept.response));
+      return kept.response;
     }
     try {
-      const result = await lastValueFrom(next.handle(), { defaultValue: null });
+      const result: unknown = await lastValueFrom(next.handle(), { defaultValue: null });
       const reply = context.switchToHttp().getResponse<FastifyReply>();
       await this.dataSource.query(
         `UPDATE idempotency_key SET state = 'done', status_code = $3, response = $4 WHERE actor = $1 AND key = $2`,

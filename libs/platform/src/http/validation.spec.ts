@@ -5,7 +5,10 @@ import { fieldProblemsOf, parseOrThrow } from './validation.js';
 
 describe(fieldProblemsOf.name, () => {
   it('names each field with the SPEC rule and its parameters', () => {
-    const result = uomInputSchema.safeParse({ uom_name: 'x'.repeat(51), uom_per_primary: 'abc', extra: 1 }, { reportInput: true });
+    const result = uomInputSchema.safeParse(
+      { uom_name: 'x'.repeat(51), uom_per_primary: 'abc', extra: 1 },
+      { reportInput: true },
+    );
     expect(fieldProblemsOf(result.error!)).toEqual(
       expect.arrayContaining([
         { field: 'uom_name', rule: 'validation.max_length', params: { max: 50 } },
@@ -17,7 +20,9 @@ describe(fieldProblemsOf.name, () => {
   });
 
   it('maps plain zod issues to generic rules', () => {
-    const result = z.object({ qty: z.number(), tag: z.enum(['A']) }).safeParse({ qty: 'x', tag: 'B' }, { reportInput: true });
+    const result = z
+      .object({ qty: z.number(), tag: z.enum(['A']) })
+      .safeParse({ qty: 'x', tag: 'B' }, { reportInput: true });
     expect(fieldProblemsOf(result.error!)).toEqual([
       { field: 'qty', rule: 'validation.number' },
       { field: 'tag', rule: 'validation.invalid' },

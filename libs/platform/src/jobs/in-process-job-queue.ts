@@ -218,7 +218,7 @@ export class InProcessJobQueue implements JobQueue {
         return jsonRoundTrip(await handler(jsonRoundTrip(job.envelope.data), ctx));
       });
       job.state = 'completed';
-      job.result = result;
+      job.result = result ?? undefined;
       job.error = undefined;
       this.finish(job, this.queue(job.queue).completed, KEEP_COMPLETED_JOBS);
     } catch (error) {

@@ -1,4 +1,15 @@
-export * from './job-queue.js';
-export * from './in-process-job-queue.js';
-export * from './bullmq-job-queue.js';
-export * from './create-job-queue.js';
+export type {
+  AddJobOptions,
+  JobContext,
+  JobEnvelope,
+  JobHandler,
+  JobQueue,
+  JobState,
+  JobStatus,
+  RegisterJobOptions,
+} from './job-queue.js';
+export { DEFAULT_JOB_ATTEMPTS, DEFAULT_JOB_BACKOFF_MS, NoJobHandlerError } from './job-queue.js';
+export { InProcessJobQueue } from './in-process-job-queue.js';
+export { BullMqJobQueue } from './bullmq-job-queue.js';
+export type { BullMqJobQueueOptions } from './bullmq-job-queue.js';
+export { createJobQueue } from './create-job-queue.js';

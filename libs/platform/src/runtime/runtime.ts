@@ -15,7 +15,6 @@ import { createLogger } from '../logging/logger.js';
 import type { OutboxRelay } from '../events/outbox-relay.js';
 import path from 'node:path';
 
-
 const logger = createLogger('runtime');
 
 /** Readiness checks keyed by name (`db:catalog`, `nats`, `redis`, ...). */
@@ -67,7 +66,11 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
 
     let transport: EventTransport;
     if (config.natsUrl) {
-      const nats = await NatsTransport.connect({ url: config.natsUrl, namespace: config.natsNamespace, name: options.processName });
+      const nats = await NatsTransport.connect({
+        url: config.natsUrl,
+        namespace: config.natsNamespace,
+        name: options.processName,
+      });
       transport = nats;
       healthChecks.set('nats', () => nats.check());
     } else {

@@ -68,8 +68,13 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   let runtime: Runtime | undefined;
   try {
     config = loadConfig();
-    runtime = await createRuntime(config, { needsPrivateKey: definition.signsTokens ?? false, processName: `scm-${definition.name}` });
-    const app = await createHttpApp(hostModule(runtime, [definition.module]), runtime, { title: `SCM ${definition.name}` });
+    runtime = await createRuntime(config, {
+      needsPrivateKey: definition.signsTokens ?? false,
+      processName: `scm-${definition.name}`,
+    });
+    const app = await createHttpApp(hostModule(runtime, [definition.module]), runtime, {
+      title: `SCM ${definition.name}`,
+    });
     await app.init();
     await runtime.startBackgroundWork();
     await app.listen(config.port, config.host);

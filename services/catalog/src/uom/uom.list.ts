@@ -10,7 +10,7 @@ export const UOM_LIST: ListResource = {
     uom_per_primary: { sql: 'u.uom_per_primary', sortable: true, filter: 'number_range' },
     status: { sql: 'u.status', sortable: true, filter: 'status' },
     in_use: {
-      sql: 'EXISTS (SELECT 1 FROM record_usage r WHERE r.target_type = \'uom\' AND r.target_id = u.uom_id::text)',
+      sql: "EXISTS (SELECT 1 FROM record_usage r WHERE r.target_type = 'uom' AND r.target_id = u.uom_id::text)",
     },
     created_time: { sql: 'u.created_time', sortable: true, filter: 'date_range' },
     last_updated_time: { sql: 'u.last_updated_time', sortable: true, filter: 'date_range' },

@@ -1,7 +1,15 @@
 import { Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { loginSchema } from '@scm/contracts';
 import type { LoginInput, SessionUser } from '@scm/contracts';
-import { PLATFORM_CONFIG, Public, RootApiController, SESSION_COOKIE, SuccessMessage, ValidBody, accessTokenOf } from '@scm/platform';
+import {
+  PLATFORM_CONFIG,
+  Public,
+  RootApiController,
+  SESSION_COOKIE,
+  SuccessMessage,
+  ValidBody,
+  accessTokenOf,
+} from '@scm/platform';
 import type { AuthenticatedRequest, PlatformConfig } from '@scm/platform';
 import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
@@ -40,7 +48,10 @@ export class AuthController {
   /** Read on every navigation: `token` null means not signed in; a dead session answers 401. */
   @Public()
   @Get('token')
-  async token(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TokenView> {
+  async token(
+    @Req() request: AuthenticatedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TokenView> {
     try {
       const session = await this.auth.renew(accessTokenOf(request));
       if (!session) return { token: null, user: null };

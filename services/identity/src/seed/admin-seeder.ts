@@ -30,7 +30,12 @@ export class AdminSeeder implements OnApplicationBootstrap {
       const role: RoleEntity = manager.getRepository(RoleEntity).create({
         role_id: randomUUID(),
         role_name: DIRECTOR_ROLE_NAME,
-        permission_list: PERMISSION_KEYS.map((key) => ({ permission: { key }, view: true, edit: true, approval: true })),
+        permission_list: PERMISSION_KEYS.map((key) => ({
+          permission: { key },
+          view: true,
+          edit: true,
+          approval: true,
+        })),
         can_see_cost: true,
         approval_limit: null,
       });
