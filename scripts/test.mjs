@@ -2,6 +2,9 @@
 // `npm test`: every tier in one jest run. The distributed suites (separate processes over real NATS and
 // Redis) switch on when NATS_URL and REDIS_URL are set; they run the built services, so build first.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const distributed = Boolean(process.env.NATS_URL && process.env.REDIS_URL);
 const database = process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'embedded PostgreSQL';
@@ -18,7 +21,16 @@ const run = (command, args, env = process.env) => {
 };
 
 if (distributed) run('npm', ['run', 'build', '--silent']);
-run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...process.argv.slice(2)], {
-  ...process.env,
-  NODE_ENV: 'test',
-});
+
+// jest's own summary is not a line CI tools read; the JSON report gives the plain `N passed, N failed` line.
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scm-jest-')), 'report.json');
+const jest = spawnSync(
+  process.execPath,
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+if (fs.existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  console.log(`\ntests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
+}
+process.exit(jest.status ?? 1);
