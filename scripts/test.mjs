@@ -27,7 +27,7 @@ const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scm-jest-')), 'r
 const jest = spawnSync(
   process.execPath,
   ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
 );
 if (fs.existsSync(report)) {
   const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
