@@ -52,6 +52,33 @@ export async function openServiceDataSource(options: ServiceDataSourceOptions): 
   return dataSource;
 }
 
+/** The URL without its password, for messages. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** Start-up check: a configured database that cannot be reached stops start-up, naming DATABASE_URL. */
+export async function assertDatabaseReachable(url: string, timeoutMs = 5000): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new Error(
+      `Cannot connect to PostgreSQL at DATABASE_URL=${redactDatabaseUrl(url)}: ${(error as Error).message || String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Creates and drops throw-away databases on a server (tests run each suite in its own database). */
 export async function createDatabase(serverUrl: string, name: string): Promise<string> {
   assertIdentifier(name);

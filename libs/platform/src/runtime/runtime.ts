@@ -1,4 +1,5 @@
 import type { PlatformConfig } from '../config/config.js';
+import { assertDatabaseReachable } from '../database/data-source.js';
 import { startEmbeddedPostgres } from '../database/embedded-postgres.js';
 import type { EmbeddedDatabase } from '../database/embedded-postgres.js';
 import { InProcessTransport } from '../events/in-process-transport.js';
@@ -57,7 +58,9 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
   try {
     let databaseUrl = config.databaseUrl;
     let embedded: EmbeddedDatabase | undefined;
-    if (!databaseUrl) {
+    if (databaseUrl) {
+      await assertDatabaseReachable(databaseUrl);
+    } else {
       embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
       databaseUrl = embedded.url;
       closers.push(() => embedded!.stop());
