@@ -46,17 +46,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key || request.method === 'GET') return next.handle();
-    return from(this.run(context, request, key.slice(0, 200), next));
+    // Anonymous calls (sign-in) are not replayed: an answer kept for one visitor must never reach another.
+    if (!key || request.method === 'GET' || !request.user) return next.handle();
+    return from(this.run(context, request, request.user.sub, key.slice(0, 200), next));
   }
 
   private async run(
     context: ExecutionContext,
     request: AuthenticatedRequest,
+    actor: string,
     key: string,
     next: CallHandler,
   ): Promise<unknown> {
-    const actor = request.user?.sub ?? 'anonymous';
     const hash = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');

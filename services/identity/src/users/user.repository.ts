@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATA_SOURCE } from '@scm/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { RoleEntity } from '../roles/role.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -24,9 +24,5 @@ export class UserRepository {
 
   findRole(roleId: string): Promise<RoleEntity | null> {
     return this.dataSource.getRepository(RoleEntity).findOneBy({ role_id: roleId });
-  }
-
-  count(manager: EntityManager = this.dataSource.manager): Promise<number> {
-    return manager.getRepository(UserEntity).count();
   }
 }

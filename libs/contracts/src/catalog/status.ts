@@ -1,1 +1,0 @@
-export { MASTER_STATUSES as UOM_STATUSES } from '../common/list-query.js';
