@@ -1,0 +1,3 @@
+import NotAvailablePage from '../../NotAvailablePage';
+
+export default NotAvailablePage;

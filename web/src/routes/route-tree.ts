@@ -1,0 +1,152 @@
+import type { PermissionKey } from '@scm/contracts';
+import type { ComponentType } from 'react';
+
+/** A page module for `lazy()`: each route area is its own chunk. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * One entry of SPEC.md §2's route tree. A node with `children` is a menu group; a node with `path` is a
+ * page whose `form` (if any) answers `${path}/:type` (view, new, edit, create, clone).
+ */
+export interface RouteNode {
+  /** Stable id, also the i18n key of its title in the `routes` namespace. */
+  id: string;
+  path?: string;
+  keys?: PermissionKey | readonly PermissionKey[];
+  page?: PageLoader;
+  form?: PageLoader;
+  children?: RouteNode[];
+  /** Routes that exist without a menu entry (e.g. /inventory/overview/view). */
+  hiddenRoutes?: RouteNode[];
+  /** Only the role named director sees it (SPEC.md §6: /fifo). */
+  directorOnly?: boolean;
+  /** An icon name from components/layout/icons. */
+  icon?: string;
+}
+
+const notAvailable: PageLoader = () => import('./NotAvailablePage');
+
+/** A page not built yet: reachable, guarded, and clearly says so. */
+const pending = (id: string, path: string, keys: RouteNode['keys'], withForm = true): RouteNode => ({
+  id,
+  path,
+  keys,
+  page: notAvailable,
+  ...(withForm && { form: notAvailable }),
+});
+
+/** The full menu of SPEC.md §2. Later issues replace `pending` pages with real ones. */
+export const ROUTE_TREE: RouteNode[] = [
+  { id: 'dashboard', path: '/dashboard', keys: 'DASHBOARD', page: notAvailable, icon: 'dashboard' },
+  { id: 'approval', path: '/approval', keys: 'APPROVAL', page: notAvailable, icon: 'approval' },
+  { ...pending('storeOrdering', '/store-ordering', 'OR'), icon: 'cart' },
+  { ...pending('salesOrder', '/sales-order', 'SO'), icon: 'receipt' },
+  {
+    id: 'procurement',
+    icon: 'truck',
+    children: [
+      pending('purchaseOrder', '/procurement/purchase-order', 'PO'),
+      pending('receivingOrder', '/procurement/receiving-order', 'RO'),
+      pending('returnNote', '/procurement/return-note', 'GR'),
+      pending('pettyCash', '/procurement/petty-cash', 'PC'),
+    ],
+  },
+  {
+    id: 'inventory',
+    icon: 'boxes',
+    children: [
+      {
+        ...pending('inventoryOverview', '/inventory/overview', 'INVENTORY_OVERVIEW', false),
+        hiddenRoutes: [{ id: 'inventoryOverviewView', path: '/inventory/overview/view', keys: 'INVENTORY_OVERVIEW', page: notAvailable }],
+      },
+      pending('stockTake', '/inventory/stock-take', 'ST'),
+      pending('stockAdjustment', '/inventory/stock-adjustment', 'SA'),
+      pending('wip', '/inventory/wip', 'WIP'),
+      pending('stockRelease', '/inventory/stock-release', 'SR'),
+      pending('backOrder', '/inventory/back-order', 'SO'),
+      {
+        ...pending('salesUpload', '/inventory/sales-upload', 'SU'),
+        hiddenRoutes: [{ id: 'ePoint', path: '/inventory/sales-upload/e-point', keys: 'SU', form: notAvailable }],
+      },
+    ],
+  },
+  {
+    id: 'plusku',
+    icon: 'tags',
+    children: [
+      pending('productManagement', '/PLUSKU/product-management', 'PRODUCT'),
+      pending('sku', '/PLUSKU/sku/list', 'SKU'),
+      pending('skuCategory', '/PLUSKU/sku/category', 'SKU'),
+      pending('skuBom', '/PLUSKU/skubom/list', 'SKU_BOM'),
+      pending('skuBomCategory', '/PLUSKU/skubom/category', 'SKU_BOM'),
+      pending('plu', '/PLUSKU/plu/list', 'PLU'),
+      pending('pluCategory', '/PLUSKU/plu/category', 'PLU'),
+      pending('pluBom', '/PLUSKU/plubom/list', 'PLU_BOM'),
+      pending('pluBomCategory', '/PLUSKU/plubom/category', 'PLU_BOM'),
+      {
+        id: 'uom',
+        path: '/PLUSKU/uom',
+        keys: 'UOM',
+        page: () => import('./plusku/uom/UomListPage'),
+        form: () => import('./plusku/uom/UomFormPage'),
+      },
+    ],
+  },
+  {
+    id: 'supplierManagement',
+    icon: 'handshake',
+    children: [
+      pending('supplier', '/supplier/list', 'SUPPLIER'),
+      pending('supplierCategory', '/supplier/category', 'SUPPLIER'),
+      pending('supplierPrice', '/supplier/price', 'SUPPLIER_PRICING', false),
+      pending('defaultSupplier', '/supplier/defaultSupplier', 'DEFAULT_SUPPLIER', false),
+    ],
+  },
+  {
+    id: 'locationManagement',
+    icon: 'location',
+    children: [
+      pending('location', '/location/list', 'LOCATION'),
+      pending('locationCategory', '/location/category', 'LOCATION'),
+      pending('region', '/location/region', 'LOCATION'),
+    ],
+  },
+  {
+    id: 'userManagement',
+    icon: 'users',
+    children: [pending('user', '/user/list', 'USER'), pending('role', '/user/role', 'USER_ROLE')],
+  },
+  { ...pending('deliveryOrder', '/delivery-order', 'DO'), icon: 'truck' },
+  {
+    id: 'supplierInvoice',
+    path: '/supplier-invoice',
+    keys: 'SI',
+    page: notAvailable,
+    icon: 'invoice',
+    hiddenRoutes: [{ id: 'supplierInvoiceView', path: '/supplier-invoice/view', keys: 'SI', page: notAvailable }],
+  },
+  {
+    id: 'productArea',
+    icon: 'gem',
+    children: [
+      pending('productOverview', '/product/overview', 'RJ_PRODUCT'),
+      pending('productCategory', '/product/category', 'RJ_PRODUCT'),
+      pending('labelPrinting', '/product/label-printing', 'RJ_PRODUCT', false),
+    ],
+  },
+  {
+    id: 'contactManagement',
+    icon: 'contacts',
+    children: [pending('customer', '/contact-management/customer/list', 'RJ_CUSTOMER'), pending('rjSupplier', '/contact-management/supplier/list', 'RJ_SUPPLIER')],
+  },
+  {
+    id: 'salesManagement',
+    icon: 'receipt',
+    children: [pending('sales', '/sales-management/list', 'RJ_SALES'), pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION')],
+  },
+  { id: 'activityLog', path: '/activity-log', keys: 'NOTIFICATION', page: notAvailable, icon: 'history' },
+  { id: 'notificationCenter', path: '/notification-center', keys: 'NOTIFICATION', page: notAvailable, icon: 'bell' },
+  { id: 'report', path: '/report', keys: 'REPORT', page: notAvailable, icon: 'chart' },
+  { id: 'settings', path: '/settings', keys: 'SETTING', page: notAvailable, icon: 'settings' },
+  { id: 'fifo', path: '/fifo', keys: 'INVENTORY_OVERVIEW', page: notAvailable, directorOnly: true, icon: 'layers' },
+];
