@@ -282,6 +282,8 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     const ready = await request(server).get('/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toMatchObject({ 'db:catalog': 'ok', 'db:inventory': 'ok', 'db:identity': 'ok' });
+    const environment = await request(server).get('/api/environment');
+    expect(environment.body).toEqual({ status: 200, message: 'Success', data: { environment: 'DEV' } });
     const metrics = await request(server).get('/metrics');
     expect(metrics.text).toContain('http_request_duration_seconds');
   });

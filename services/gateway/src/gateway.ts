@@ -67,6 +67,11 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
     reply.type('text/plain; version=0.0.4').send(await metricsRegistry().metrics()),
   );
 
+  fastify.get('/api/environment', () => ({
+    status: 200,
+    message: 'Success',
+    data: { environment: config.environmentName },
+  }));
   await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]));
 
   // The proxy scope takes every body as a raw stream, so uploads and JSON pass through untouched.

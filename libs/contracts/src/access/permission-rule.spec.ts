@@ -1,4 +1,10 @@
-import { canSeeMenuEntry, checkTypeOf, hasPermission, InvalidPermissionDirectiveError } from './permission-rule.js';
+import {
+  canSeeMenuEntry,
+  checkTypeOf,
+  hasPermission,
+  InvalidPermissionDirectiveError,
+  isRestrictedRjUser,
+} from './permission-rule.js';
 import type { PermissionEntry } from './permission-rule.js';
 
 const entry = (key: string, view: boolean, edit: boolean, approval: boolean): PermissionEntry => ({
@@ -95,5 +101,16 @@ describe('canSeeMenuEntry', () => {
     expect(canSeeMenuEntry([entry('PO', false, false, false)], 'PO')).toBe(false);
     expect(canSeeMenuEntry([entry('PLU', false, true, false)], ['SKU', 'PLU'])).toBe(true);
     expect(canSeeMenuEntry([], ['SKU', 'PLU'])).toBe(false);
+  });
+});
+
+describe('isRestrictedRjUser', () => {
+  it('is a user whose every granted key is an RJ_ key', () => {
+    expect(isRestrictedRjUser([entry('RJ_PRODUCT', true, false, false), entry('PO', false, false, false)])).toBe(true);
+  });
+
+  it('is not a user holding any other key, nor one holding nothing', () => {
+    expect(isRestrictedRjUser([entry('RJ_PRODUCT', true, true, true), entry('UOM', true, false, false)])).toBe(false);
+    expect(isRestrictedRjUser([])).toBe(false);
   });
 });

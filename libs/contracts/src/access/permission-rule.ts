@@ -93,3 +93,12 @@ export function canSeeMenuEntry(list: readonly PermissionEntry[], keys: string |
     return entry !== undefined && grants(entry, 'view');
   });
 }
+
+/**
+ * A user of the restricted RJ area only (SPEC.md §1, §6): every key that grants them anything is an RJ_ key.
+ * They see English only, without the language switch. A role with other keys (the director) is not one.
+ */
+export function isRestrictedRjUser(list: readonly PermissionEntry[]): boolean {
+  const granted = list.filter((entry) => grants(entry, 'view'));
+  return granted.length > 0 && granted.every((entry) => entry.permission.key.startsWith('RJ_'));
+}

@@ -35,6 +35,12 @@ export class HealthController {
     void reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
   }
 
+  /** What the web app shows about the deployment: the environment watermark (empty in production). */
+  @Get('api/environment')
+  environment(): { status: number; message: string; data: { environment: string } } {
+    return { status: 200, message: 'Success', data: { environment: this.runtime.config.environmentName } };
+  }
+
   @Get('metrics')
   @Header('content-type', 'text/plain; version=0.0.4')
   metrics(): Promise<string> {
