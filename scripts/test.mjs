@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every tier in one jest run. The distributed suites (separate processes over real NATS and
-// Redis) switch on when NATS_URL and REDIS_URL are set; they run the built services, so build first.
+// `npm test`: builds, then every tier in one jest run. The distributed suites (separate processes over real
+// NATS and Redis) switch on when NATS_URL and REDIS_URL are set; they and the browser suites run the build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ const run = (command, args, env = process.env) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (distributed) run('npm', ['run', 'build', '--silent']);
+run('npm', ['run', 'build', '--silent']);
 
 // jest's own summary is not a line CI tools read; the JSON report gives the plain `N passed, N failed` line.
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scm-jest-')), 'report.json');

@@ -273,6 +273,16 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     });
   });
 
+  it('serves the web app for any browser path and the 404 envelope for unknown API paths', async () => {
+    const server = app.getHttpServer();
+    const page = await request(server).get('/PLUSKU/uom/new');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    const unknown = await request(server).get('/api/nothing-here').set('Accept-Language', 'zh-CN');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ status: 404, code: 'NOT_FOUND', message: '未找到该记录' });
+  });
+
   it('serves OpenAPI, health and metrics', async () => {
     const server = app.getHttpServer();
     const docs = await request(server).get('/api/docs/json');
