@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { TEST_ADMIN, createTestDatabase, expectEventually } from '@scm/testing';
+import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
 import { freePort } from '@scm/platform';
 // @ts-expect-error plain ESM script shared with `npm run start:distributed`
@@ -82,8 +82,7 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
   });
 
   it('signs in through the gateway, which forwards to identity', async () => {
-    const login = await agent.post('/api/login').send({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
-    expect(login.status).toBe(200);
+    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
     const token = await agent.get('/api/token');
     expect(token.body.data.user.role.role_name).toBe('director');
   });

@@ -66,7 +66,15 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
   it('signs the administrator in with an HttpOnly cookie and answers /api/token with the director role', async () => {
     const login = await agent.post('/api/login').send({ username: 'ADMIN', password: TEST_ADMIN.password });
     expect(login.status).toBe(200);
-    expect(String(login.headers['set-cookie'])).toMatch(/scm_session=.+HttpOnly.+SameSite=Lax/i);
+    const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+    expect(cookies.find((cookie) => cookie.startsWith('scm_session='))).toMatch(/HttpOnly.+SameSite=Lax|SameSite=Lax.+HttpOnly/i);
+    const csrf = /^scm_csrf=([^;]+)/.exec(cookies.find((cookie) => cookie.startsWith('scm_csrf=')) ?? '')?.[1];
+    expect(csrf).toEqual(expect.any(String));
+    // A cookie-authenticated change without the CSRF header (a cross-site form post) is refused.
+    const forged = await agent.post('/api/catalog/uoms').send({ uom_name: 'X', secondary_uom: 'Y', uom_per_primary: 1 });
+    expect(forged.status).toBe(403);
+    expect(forged.body.code).toBe('CSRF_FAILED');
+    agent.set('x-csrf-token', csrf!);
     const token = await agent.get('/api/token');
     expect(token.status).toBe(200);
     expect(token.body.data.token).toEqual(expect.any(String));

@@ -28,3 +28,4 @@ export * from './runtime/tokens.js';
 export * from './storage/index.js';
 export * from './http/id-param.js';
 export * from './http/api-docs.js';
+export * from './mail/mailer.js';

@@ -55,3 +55,19 @@ export async function tokenWithPermissions(
 export function permission(key: string, view: boolean, edit = false, approval = false): PermissionEntry {
   return { permission: { key }, view, edit, approval };
 }
+
+/**
+ * Signs a supertest agent in and makes it echo the CSRF cookie on every later request, as the web app does.
+ */
+export async function signInAgent(
+  agent: { post(path: string): { send(body: unknown): Promise<{ status: number; headers: Record<string, unknown> }> }; set(name: string, value: string): unknown },
+  username: string,
+  password: string,
+): Promise<void> {
+  const response = await agent.post('/api/login').send({ username, password });
+  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
+  const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string[] | string | undefined) ?? []);
+  const csrf = cookies.map((cookie) => /^scm_csrf=([^;]+)/.exec(cookie)?.[1]).find(Boolean);
+  if (!csrf) throw new Error('sign-in set no CSRF cookie');
+  agent.set('x-csrf-token', csrf);
+}

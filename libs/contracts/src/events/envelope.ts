@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_EVENT_SCHEMAS } from '../catalog/events.js';
+import { IDENTITY_EVENT_SCHEMAS } from '../identity/events.js';
 
 /**
  * Every event schema by subject: one typed map, so publishing or handling a wrong payload fails to compile,
@@ -7,6 +8,7 @@ import { CATALOG_EVENT_SCHEMAS } from '../catalog/events.js';
  */
 export const EVENT_SCHEMAS = {
   ...CATALOG_EVENT_SCHEMAS,
+  ...IDENTITY_EVENT_SCHEMAS,
 } as const;
 
 export type EventSchemas = typeof EVENT_SCHEMAS;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { V } from '../common/schema.js';
+import { PERMISSION_KEYS } from '../access/permission-keys.js';
+import type { PermissionEntry } from '../access/permission-rule.js';
+import { V, decimalString, requiredText } from '../common/schema.js';
 
 /** `username` accepts the user's email or username (SPEC.md §2: sign in with email or username). */
 export const loginSchema = z
@@ -41,3 +43,69 @@ export const setPasswordSchema = z
 export const forgotPasswordSchema = z
   .object({ email: z.email({ error: V.email }).max(254) })
   .strict();
+
+const email = z.string({ error: V.required }).trim().toLowerCase().min(1, { error: V.required }).max(254).pipe(z.email({ error: V.email }));
+
+/** Inviting or editing a user (SPEC.md §3 User). `location_list` holds location ids, or `*` for all. */
+export const userInputSchema = z
+  .object({
+    employee_code: requiredText(30, { noSlash: true }),
+    employee_name: requiredText(100),
+    email,
+    username: requiredText(50, { noSlash: true })
+      .transform((value) => value.toLowerCase())
+      .refine((value) => /^[a-z0-9._-]+$/.test(value), { error: 'validation.username' }),
+    role_id: z.uuid({ error: V.required }),
+    location_list: z.array(z.string().trim().min(1).max(64)).max(500),
+    language: z.enum(['en', 'zh-CN']).nullable().optional(),
+  })
+  .strict();
+
+export type UserInput = z.input<typeof userInputSchema>;
+export type ValidUserInput = z.output<typeof userInputSchema>;
+
+const permissionEntryInput = z
+  .object({
+    permission: z.object({ key: z.enum(PERMISSION_KEYS, { error: V.invalid }) }).strict(),
+    view: z.boolean(),
+    edit: z.boolean(),
+    approval: z.boolean(),
+  })
+  .strict();
+
+/**
+ * A role (SPEC.md §3, §6). Approval implies edit and view, edit implies view: the schema completes the
+ * entries so that what is stored always obeys it. `approval_limit` null means No Limit.
+ */
+export const roleInputSchema = z
+  .object({
+    role_name: requiredText(50, { noSlash: true }),
+    can_see_cost: z.boolean(),
+    approval_limit: decimalString({ scale: 2, nonNegative: true, max: '9999999999999999' }).nullable(),
+    permission_list: z.array(permissionEntryInput).max(200),
+  })
+  .strict()
+  .transform((role) => ({ ...role, permission_list: normalisePermissions(role.permission_list) }));
+
+export type RoleInput = z.input<typeof roleInputSchema>;
+export type ValidRoleInput = z.output<typeof roleInputSchema>;
+
+/** One entry per key (the last wins), implied flags set, entries granting nothing dropped, keys in order. */
+export function normalisePermissions(list: readonly PermissionEntry[]): PermissionEntry[] {
+  const byKey = new Map<string, PermissionEntry>();
+  for (const entry of list) {
+    const approval = entry.approval;
+    const edit = entry.edit || approval;
+    const view = entry.view || edit;
+    byKey.set(entry.permission.key, { permission: { key: entry.permission.key }, view, edit, approval });
+  }
+  return PERMISSION_KEYS.flatMap((key) => {
+    const entry = byKey.get(key);
+    return entry && entry.view ? [entry] : [];
+  });
+}
+
+/** SPEC.md §6: enabling approval for Stock Adjustment forces can_see_cost (the form asks first). */
+export function requiresCostVisibility(list: readonly PermissionEntry[]): boolean {
+  return list.some((entry) => entry.permission.key === 'SA' && entry.approval);
+}

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -9,7 +10,7 @@ import { updateContext } from '../logging/request-context.js';
 import { TOKEN_VERIFIER } from '../runtime/tokens.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
 import type { AuthenticatedRequest, RequiredPermission } from './decorators.js';
-import { SESSION_COOKIE } from './tokens.js';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './tokens.js';
 import type { TokenVerifier } from './tokens.js';
 
 const logger = createLogger('auth');
@@ -20,6 +21,17 @@ export function accessTokenOf(request: AuthenticatedRequest): string | undefined
   if (cookie) return cookie;
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A cookie-authenticated mutation must echo the CSRF cookie in its header; bearer calls are immune. */
+export function passesCsrfCheck(request: AuthenticatedRequest): boolean {
+  if (SAFE_METHODS.has(request.method) || !request.cookies?.[SESSION_COOKIE]) return true;
+  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+  const header = request.headers[CSRF_HEADER];
+  const sent = (Array.isArray(header) ? header[0] : header) ?? '';
+  return cookie.length >= 16 && cookie.length === sent.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
 }
 
 /**
@@ -40,6 +52,10 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const claims = await this.verifier.verify(accessTokenOf(request));
     if (!claims) throw new AppException(CommonErrorCode.UNAUTHENTICATED);
+    if (!passesCsrfCheck(request)) {
+      logger.warn({ route: request.url, actor: claims.sub }, 'CSRF check failed');
+      throw new AppException(CommonErrorCode.CSRF_FAILED);
+    }
     request.user = claims;
     updateContext({ actor: claims.sub, language: resolveLanguage(claims.lang, request.headers['accept-language']) });
     const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);

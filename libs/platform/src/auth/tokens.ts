@@ -9,8 +9,15 @@ const AUDIENCE = 'scm';
 
 /** Name of the HttpOnly session cookie carrying the access token. */
 export const SESSION_COOKIE = 'scm_session';
+/**
+ * Double-submit CSRF token: a readable cookie the web app copies into the `x-csrf-token` header of every
+ * mutation. A cross-site page can make the browser send cookies but cannot read this one to set the header.
+ */
+export const CSRF_COOKIE = 'scm_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
 /** Access tokens are short-lived; `/api/token` renews them while the session lives. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 5 * 60;
 
 export class TokenVerifier {
   private constructor(private readonly key: VerifyKey) {}

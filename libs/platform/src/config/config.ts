@@ -40,6 +40,11 @@ export interface PlatformConfig {
   adminPassword: string | undefined;
   /** Where the gateway forwards each service's calls in distributed mode (`IDENTITY_URL`, ...). */
   serviceUrls: Record<string, string>;
+  /** SMTP server for e-mail; unset means the local mailbox under `${dataDir}/mailbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address users open the product at, for links in e-mails (invitation, password reset). */
+  publicUrl: string;
   /** Where the gateway finds the web build; unset means `<repo>/web/dist`. */
   webDist: string | undefined;
 }
@@ -164,5 +169,8 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     serviceUrls,
     webDist: optional(env, 'WEB_DIST'),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'SCM <no-reply@scm.local>',
+    publicUrl: (url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://127.0.0.1:${integer(env, 'PORT', 8080, 0, 65535)}`).replace(/\/$/, ''),
   };
 }

@@ -6,6 +6,8 @@ export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case CommonErrorCode.VALIDATION_FAILED:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
+    case IdentityErrorCode.LINK_INVALID:
+    case IdentityErrorCode.PASSWORD_TOO_COMMON:
       return 400;
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:
@@ -14,9 +16,14 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.FORBIDDEN:
     case CommonErrorCode.LOCATION_FORBIDDEN:
     case IdentityErrorCode.ACCOUNT_INACTIVE:
+    case CommonErrorCode.CSRF_FAILED:
+    case IdentityErrorCode.APPROVAL_LIMIT_EXCEEDED:
+    case IdentityErrorCode.CANNOT_CHANGE_OWN_ACCOUNT:
       return 403;
     case CommonErrorCode.NOT_FOUND:
     case CatalogErrorCode.UOM_NOT_FOUND:
+    case IdentityErrorCode.USER_NOT_FOUND:
+    case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
     case CommonErrorCode.IN_USE:
     case CommonErrorCode.CONFLICT:
@@ -25,6 +32,14 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.UOM_DUPLICATE:
     case CatalogErrorCode.UOM_IN_USE:
     case CatalogErrorCode.UOM_ARCHIVED:
+    case IdentityErrorCode.USER_DUPLICATE_EMAIL:
+    case IdentityErrorCode.USER_DUPLICATE_USERNAME:
+    case IdentityErrorCode.USER_DUPLICATE_CODE:
+    case IdentityErrorCode.USER_IN_USE:
+    case IdentityErrorCode.USER_NOT_INVITED:
+    case IdentityErrorCode.ROLE_DUPLICATE:
+    case IdentityErrorCode.ROLE_IN_USE:
+    case IdentityErrorCode.ROLE_DIRECTOR_PROTECTED:
       return 409;
     case CommonErrorCode.FILE_TOO_LARGE:
     case CommonErrorCode.PAYLOAD_TOO_LARGE:
@@ -32,6 +47,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.IDEMPOTENCY_KEY_REUSED:
       return 422;
     case CommonErrorCode.RATE_LIMITED:
+    case IdentityErrorCode.ACCOUNT_LOCKED:
       return 429;
     case CommonErrorCode.INTERNAL:
       return 500;

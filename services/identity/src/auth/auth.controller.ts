@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { loginSchema } from '@scm/contracts';
 import type { LoginInput, SessionUser } from '@scm/contracts';
 import {
+  CSRF_COOKIE,
   PLATFORM_CONFIG,
   Public,
   RootApiController,
@@ -55,9 +57,9 @@ export class AuthController {
     try {
       const session = await this.auth.renew(accessTokenOf(request));
       if (!session) return { token: null, user: null };
-      return this.setCookie(reply, session);
+      return this.setCookie(reply, session, request.cookies[CSRF_COOKIE]);
     } catch (error) {
-      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      this.clearCookies(reply);
       throw error;
     }
   }
@@ -68,18 +70,20 @@ export class AuthController {
   @SuccessMessage('messages.signed_out')
   async logout(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<null> {
     await this.auth.logout(accessTokenOf(request));
-    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.clearCookies(reply);
     return null;
   }
 
-  private setCookie(reply: FastifyReply, session: SignedInSession): TokenView {
-    void reply.setCookie(SESSION_COOKIE, session.accessToken, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.cookieSecure,
-      path: '/',
-      expires: session.expiresAt,
-    });
+  /** The session cookie (HttpOnly) and the CSRF cookie the web app echoes in a header (readable by design). */
+  private setCookie(reply: FastifyReply, session: SignedInSession, csrf?: string): TokenView {
+    const options = { sameSite: 'lax' as const, secure: this.config.cookieSecure, path: '/', expires: session.expiresAt };
+    void reply.setCookie(SESSION_COOKIE, session.accessToken, { ...options, httpOnly: true });
+    void reply.setCookie(CSRF_COOKIE, csrf ?? randomBytes(24).toString('base64url'), { ...options, httpOnly: false });
     return { token: session.token, user: session.user };
+  }
+
+  private clearCookies(reply: FastifyReply): void {
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    void reply.clearCookie(CSRF_COOKIE, { path: '/' });
   }
 }
