@@ -1,4 +1,5 @@
 export * from './access/index.js';
+export * from './attachments/index.js';
 export * from './catalog/index.js';
 export * from './common/error-code.js';
 export * from './common/index.js';

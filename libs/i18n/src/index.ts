@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['errors', 'validation', 'messages'] as const;
+export const NAMESPACES = ['errors', 'validation', 'messages', 'mail'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalog = Record<string, unknown>;

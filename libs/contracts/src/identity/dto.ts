@@ -20,7 +20,8 @@ export const passwordSchema = z
   .string({ error: V.required })
   .min(1, { error: V.required })
   .superRefine((value, ctx) => {
-    if (value.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: 'validation.password_length', params: { min: PASSWORD_MIN_LENGTH } });
+    if (value.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', message: 'validation.password_length', params: { min: PASSWORD_MIN_LENGTH } });
     if (!/[A-Z]/.test(value)) ctx.addIssue({ code: 'custom', message: 'validation.password_upper' });
     if (!/[a-z]/.test(value)) ctx.addIssue({ code: 'custom', message: 'validation.password_lower' });
     if (!/[0-9]/.test(value)) ctx.addIssue({ code: 'custom', message: 'validation.password_number' });
@@ -40,11 +41,15 @@ export const setPasswordSchema = z
     message: 'validation.password_mismatch',
   });
 
-export const forgotPasswordSchema = z
-  .object({ email: z.email({ error: V.email }).max(254) })
-  .strict();
+export const forgotPasswordSchema = z.object({ email: z.email({ error: V.email }).max(254) }).strict();
 
-const email = z.string({ error: V.required }).trim().toLowerCase().min(1, { error: V.required }).max(254).pipe(z.email({ error: V.email }));
+const email = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: V.required })
+  .max(254)
+  .pipe(z.email({ error: V.email }));
 
 /** Inviting or editing a user (SPEC.md §3 User). `location_list` holds location ids, or `*` for all. */
 export const userInputSchema = z

@@ -32,6 +32,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.UOM_DUPLICATE:
     case CatalogErrorCode.UOM_IN_USE:
     case CatalogErrorCode.UOM_ARCHIVED:
+    case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:
     case IdentityErrorCode.USER_DUPLICATE_CODE:

@@ -64,7 +64,9 @@ export async function readMailbox(dir: string): Promise<StoredMail[]> {
   } catch {
     return [];
   }
-  return Promise.all(names.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as StoredMail));
+  return Promise.all(
+    names.map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as StoredMail),
+  );
 }
 
 export function mailboxDir(dataDir: string): string {

@@ -76,7 +76,12 @@ export class AuthController {
 
   /** The session cookie (HttpOnly) and the CSRF cookie the web app echoes in a header (readable by design). */
   private setCookie(reply: FastifyReply, session: SignedInSession, csrf?: string): TokenView {
-    const options = { sameSite: 'lax' as const, secure: this.config.cookieSecure, path: '/', expires: session.expiresAt };
+    const options = {
+      sameSite: 'lax' as const,
+      secure: this.config.cookieSecure,
+      path: '/',
+      expires: session.expiresAt,
+    };
     void reply.setCookie(SESSION_COOKIE, session.accessToken, { ...options, httpOnly: true });
     void reply.setCookie(CSRF_COOKIE, csrf ?? randomBytes(24).toString('base64url'), { ...options, httpOnly: false });
     return { token: session.token, user: session.user };

@@ -8,6 +8,7 @@ import { RoleEntity } from '../roles/role.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { SessionRepository } from '../sessions/session.repository.js';
 import { UserEntity } from '../users/user.entity.js';
+import { SignInThrottle } from '../throttle/sign-in-throttle.js';
 import { UserRepository } from '../users/user.repository.js';
 import { decoyHash, verifyPassword } from './password-hasher.js';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './session-policy.js';
@@ -35,17 +36,21 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly throttle: SignInThrottle,
     @Inject(TOKEN_SIGNER) private readonly signer: TokenSigner,
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
   ) {}
 
   async login(input: LoginInput, client: ClientInfo): Promise<SignedInSession> {
+    await this.throttle.assertAllowed(input.username, client.ip);
     const user = await this.users.findByLogin(input.username);
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
     if (!user || !passwordOk) {
       logger.warn({ login: input.username, ip: client.ip }, 'sign-in failed');
+      await this.throttle.recordFailure(input.username, client.ip);
       throw new AppException(IdentityErrorCode.INVALID_CREDENTIALS);
     }
+    await this.throttle.clear(input.username);
     if (user.status !== 'Active') {
       logger.warn({ userId: user.user_id }, 'sign-in refused: account not active');
       throw new AppException(IdentityErrorCode.ACCOUNT_INACTIVE);
@@ -62,6 +67,7 @@ export class AuthService {
       ip: client.ip,
     };
     await this.sessions.insert(session);
+    await this.users.markSignedIn(user.user_id);
     logger.info({ userId: user.user_id, sessionId: session.session_id }, 'signed in');
     return this.issue(user, session);
   }

@@ -20,6 +20,15 @@ export class RoleEntity {
   @Column('numeric', { precision: 18, scale: 2, nullable: true })
   approval_limit!: string | null;
 
+  @Column('integer')
+  revision!: number;
+
+  @Column('text', { nullable: true })
+  created_by!: string | null;
+
+  @Column('text', { nullable: true })
+  last_updated_by!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_time!: Date;
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATA_SOURCE } from '@scm/platform';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { SessionEntity } from './session.entity.js';
 
 @Injectable()
@@ -20,12 +20,19 @@ export class SessionRepository {
   }
 
   async revoke(sessionId: string, at: Date): Promise<void> {
-    await this.dataSource
-      .getRepository(SessionEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ revoked_at: at })
-      .where('session_id = :sessionId AND revoked_at IS NULL', { sessionId })
-      .execute();
+    await this.dataSource.query(`UPDATE session SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+      at,
+    ]);
+  }
+
+  /** Ends every live session of a user (deactivation, password change, role change). */
+  async revokeAllForUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`UPDATE session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+  }
+
+  async hasEverSignedIn(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM session WHERE user_id = $1 LIMIT 1`, [userId]);
+    return rows.length > 0;
   }
 }

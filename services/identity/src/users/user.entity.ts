@@ -38,6 +38,18 @@ export class UserEntity {
   @Column('text', { nullable: true })
   language!: string | null;
 
+  @Column('integer')
+  revision!: number;
+
+  @Column('timestamptz', { nullable: true })
+  last_sign_in_at!: Date | null;
+
+  @Column('text', { nullable: true })
+  created_by!: string | null;
+
+  @Column('text', { nullable: true })
+  last_updated_by!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_time!: Date;
 
