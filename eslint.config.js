@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint';
 
 const unusedVars = {
   argsIgnorePattern: '^_',
+  varsIgnorePattern: '^_',
+  ignoreRestSiblings: true,
   caughtErrorsIgnorePattern: '^_',
   destructuredArrayIgnorePattern: '^_',
 };

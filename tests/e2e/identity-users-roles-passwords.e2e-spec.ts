@@ -51,11 +51,11 @@ describe('identity: users, roles, invitations, passwords and sessions', () => {
         (m) => m.to === to && m.text.includes(`${path}?token=`),
       );
       expect(mails.length).toBeGreaterThan(after);
-      return mails[mails.length - 1]!;
+      return mails[mails.length - 1];
     });
     const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
     expect(match).not.toBeNull();
-    return match![1]!;
+    return match![1];
   };
   const mailCount = async (to: string) =>
     (await readMailbox(mailboxDir(runtime.config.dataDir))).filter((m) => m.to === to).length;
