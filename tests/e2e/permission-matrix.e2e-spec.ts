@@ -6,7 +6,7 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PERMISSION_KEYS, hasPermission } from '@scm/contracts';
-import type { CheckType, PermissionEntry } from '@scm/contracts';
+import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from '@scm/platform';
 import type { RequiredPermission, Runtime } from '@scm/platform';
@@ -74,6 +74,9 @@ describe('permission matrix over every registered route', () => {
   let database: TestDatabase;
   let dataDir: string;
   let routes: RegisteredRoute[];
+  /** A supertest call by the route's method name. */
+  const call = (method: string, path: string) =>
+    request(app.getHttpServer())[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path);
 
   beforeAll(async () => {
     const setup = await testConfig();
@@ -119,13 +122,10 @@ describe('permission matrix over every registered route', () => {
       for (const level of LEVELS) {
         const perms = grantsAt(signedInOnly ? ['DASHBOARD'] : keys, level);
         const token = await tokenWithPermissions(runtime, perms);
-        const call = request(app.getHttpServer())
-          [route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path)
-          .set('Authorization', `Bearer ${token}`);
-        const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await call.send({}) : await call;
+        const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
+        const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
         const refused = response.status === 403 && response.body?.code === 'FORBIDDEN';
-        const expected =
-          signedInOnly || hasPermission(perms, keys.length === 1 ? keys[0]! : keys, permission.check as CheckType);
+        const expected = signedInOnly || hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check);
         if (refused === expected) mismatches.push(`${route.method} ${route.path} as ${level}: got ${response.status}`);
       }
     }
@@ -136,11 +136,8 @@ describe('permission matrix over every registered route', () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => !r.isPublic)) {
       const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
-      const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-      const anonymous = await request(app.getHttpServer())[method](path);
-      const forged = await request(app.getHttpServer())
-        [method](path)
-        .set('Authorization', 'Bearer eyJhbGciOiJub25lIn0.e30.');
+      const anonymous = await call(route.method, path);
+      const forged = await call(route.method, path).set('Authorization', 'Bearer eyJhbGciOiJub25lIn0.e30.');
       if (anonymous.status !== 401 || forged.status !== 401)
         failures.push(`${route.method} ${route.path}: ${anonymous.status}/${forged.status}`);
     }
