@@ -32,3 +32,4 @@ export * from './storage/index.js';
 export * from './http/id-param.js';
 export * from './http/api-docs.js';
 export * from './mail/mailer.js';
+export * from './auth/access.js';
