@@ -114,3 +114,40 @@ export function normalisePermissions(list: readonly PermissionEntry[]): Permissi
 export function requiresCostVisibility(list: readonly PermissionEntry[]): boolean {
   return list.some((entry) => entry.permission.key === 'SA' && entry.approval);
 }
+
+export const USER_STATUSES = ['Invited', 'Active', 'Inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** A user as the API answers it: never the password hash. */
+export interface UserView {
+  user_id: string;
+  employee_code: string;
+  employee_name: string;
+  email: string;
+  username: string;
+  role_id: string;
+  role_name: string;
+  status: UserStatus;
+  location_list: string[];
+  language: string | null;
+  revision: number;
+  last_sign_in_at: string | null;
+  created_by: string | null;
+  last_updated_by: string | null;
+  created_time: string;
+  last_updated_time: string;
+}
+
+export interface RoleView {
+  role_id: string;
+  role_name: string;
+  permission_list: PermissionEntry[];
+  can_see_cost: boolean;
+  approval_limit: string | null;
+  user_count: number;
+  revision: number;
+  created_by: string | null;
+  last_updated_by: string | null;
+  created_time: string;
+  last_updated_time: string;
+}

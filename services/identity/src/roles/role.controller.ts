@@ -1,10 +1,9 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { listQuerySchema, roleInputSchema } from '@scm/contracts';
-import type { ListQuery, ValidRoleInput } from '@scm/contracts';
+import type { ListQuery, RoleView, ValidRoleInput } from '@scm/contracts';
 import { IdParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
 import type { RoleRow } from './role.repository.js';
 import { RoleService } from './role.service.js';
-import type { RoleView } from './role.service.js';
 
 /** Roles (SPEC.md §2 /user/role, key USER_ROLE). */
 @ServiceController('identity/roles', 'identity: roles')

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DIRECTOR_ROLE_NAME, IdentityErrorCode, IdentitySubjects, requiresCostVisibility } from '@scm/contracts';
-import type { ListQuery, RoleSnapshot, ValidRoleInput } from '@scm/contracts';
+import type { ListQuery, RoleSnapshot, RoleView, ValidRoleInput } from '@scm/contracts';
 import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 import { RoleEntity } from './role.entity.js';
 import { RoleRepository } from './role.repository.js';
 import type { RoleRow } from './role.repository.js';
-
-export interface RoleView extends Omit<RoleEntity, 'created_time' | 'last_updated_time'> {
-  user_count: number;
-  created_time: string;
-  last_updated_time: string;
-}
 
 /**
  * Roles (SPEC.md §3, §6): per-key view / edit / approval (approval implies edit implies view), can_see_cost,

@@ -1,10 +1,9 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { listQuerySchema, userInputSchema } from '@scm/contracts';
-import type { ListQuery, ValidUserInput } from '@scm/contracts';
+import type { ListQuery, UserView, ValidUserInput } from '@scm/contracts';
 import { IdParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
 import type { UserRow } from './user.repository.js';
 import { UserService } from './user.service.js';
-import type { UserView } from './user.service.js';
 
 /** Users (SPEC.md §2 /user/list, key USER). */
 @ServiceController('identity/users', 'identity: users')

@@ -1,7 +1,6 @@
+import type { UserStatus } from '@scm/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export const USER_STATUSES = ['Invited', 'Active', 'Inactive'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 @Entity({ name: 'app_user' })
 export class UserEntity {

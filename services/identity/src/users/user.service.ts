@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IdentityErrorCode, IdentitySubjects } from '@scm/contracts';
-import type { ListQuery, ValidUserInput } from '@scm/contracts';
+import type { ListQuery, UserView, ValidUserInput } from '@scm/contracts';
 import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
@@ -12,16 +12,6 @@ import { userSnapshot } from './user-snapshot.js';
 import { UserEntity } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 import type { UserRow } from './user.repository.js';
-
-export interface UserView extends Omit<
-  UserEntity,
-  'password_hash' | 'created_time' | 'last_updated_time' | 'last_sign_in_at'
-> {
-  role_name: string;
-  created_time: string;
-  last_updated_time: string;
-  last_sign_in_at: string | null;
-}
 
 const UNIQUE_FIELDS: Record<string, [IdentityErrorCode, string]> = {
   app_user_email_unique: [IdentityErrorCode.USER_DUPLICATE_EMAIL, 'email'],
