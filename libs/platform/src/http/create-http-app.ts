@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { LoggerService } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -7,6 +8,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolveLanguage } from '@scm/i18n';
 import { AuthGuard } from '../auth/auth.guard.js';
+import { MAX_UPLOAD_BYTES } from '../storage/upload-policy.js';
 import { instrumentHttp } from '../health/metrics.js';
 import { createLogger } from '../logging/logger.js';
 import { runInContext } from '../logging/request-context.js';
@@ -51,6 +53,8 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
   });
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie as never);
+  // multipart/form-data for uploads; handlers read files with `uploadedFiles` and set their own limits.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20, parts: 100 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-correlation-id', request.id);
     runInContext(

@@ -1,3 +1,4 @@
+import { StreamableFile } from '@nestjs/common';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { lastValueFrom, of } from 'rxjs';
@@ -26,6 +27,11 @@ describe(EnvelopeInterceptor.name, () => {
   it('carries recordsTotal for a list page', async () => {
     const body = await lastValueFrom(sut.intercept(contextWith(200), returning(new ListPage([{ id: 1 }], 42))));
     expect(body).toEqual({ status: 200, message: 'Success', data: [{ id: 1 }], recordsTotal: 42 });
+  });
+
+  it('sends a file download as it is, not wrapped', async () => {
+    const file = new StreamableFile(Buffer.from('%PDF-1.4'), { type: 'application/pdf' });
+    expect(await lastValueFrom(sut.intercept(contextWith(200), returning(file)))).toBe(file);
   });
 
   it('answers the success message in the caller language and null for no result', async () => {

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import { Injectable } from '@nestjs/common';
+import { Injectable, StreamableFile } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ApiEnvelope } from '@scm/contracts';
@@ -23,15 +23,20 @@ const SUCCESS_MESSAGE = 'scm:success-message';
 /** The i18n key of the success message of a handler (default `messages.success`). */
 export const SuccessMessage = (key: string) => SetMetadata(SUCCESS_MESSAGE, key);
 
-/** Wraps every handler result in `{ status, message, data, recordsTotal? }` (ARCHITECTURE.md §6). */
+/**
+ * Wraps every handler result in `{ status, message, data, recordsTotal? }` (ARCHITECTURE.md §6), except a
+ * StreamableFile, which is sent as it is.
+ */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<ApiEnvelope> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<ApiEnvelope | StreamableFile> {
     const key = this.reflector.get<string | undefined>(SUCCESS_MESSAGE, context.getHandler()) ?? 'messages.success';
     return next.handle().pipe(
       map((result: unknown) => {
+        // A file download is the file itself (SPEC.md §7 binary responses); its errors still get the envelope.
+        if (result instanceof StreamableFile) return result;
         const reply = context.switchToHttp().getResponse<FastifyReply>();
         const message = translate((currentContext()?.language ?? 'en') as Language, key);
         if (result instanceof ListPage) {

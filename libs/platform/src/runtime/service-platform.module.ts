@@ -1,6 +1,7 @@
 import { Inject, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import { CreateAttachmentTable1763800000500 } from '../database/attachment-table.migration.js';
 import { CreatePlatformTables1763800000000 } from '../database/platform-tables.migration.js';
 import { openServiceDataSource } from '../database/data-source.js';
 import { EventConsumer } from '../events/event-consumer.js';
@@ -49,8 +50,11 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnApplicationShutdown 
  */
 @Module({})
 export class ServicePlatformModule {
+  /** The module created for each service name, for that service's feature modules to import (see `of`). */
+  private static readonly byService = new Map<string, DynamicModule>();
+
   static forService(options: ServicePlatformOptions): DynamicModule {
-    return {
+    const module: DynamicModule = {
       module: ServicePlatformModule,
       providers: [
         { provide: SERVICE_NAME, useValue: options.name },
@@ -62,7 +66,11 @@ export class ServicePlatformModule {
               url: runtime.databaseUrl,
               schema: options.name,
               entities: options.entities,
-              migrations: [CreatePlatformTables1763800000000, ...options.migrations],
+              migrations: [
+                CreatePlatformTables1763800000000,
+                CreateAttachmentTable1763800000500,
+                ...options.migrations,
+              ],
             });
             runtime.healthChecks.set(`db:${options.name}`, async () => {
               await dataSource.query('SELECT 1');
@@ -88,5 +96,22 @@ export class ServicePlatformModule {
       ],
       exports: [SERVICE_NAME, DATA_SOURCE, EventPublisher, EventConsumer, OutboxRelay, IdempotencyInterceptor],
     };
+    ServicePlatformModule.byService.set(options.name, module);
+    return module;
+  }
+
+  /**
+   * The very module `forService` created for `name`, so that a reusable feature module mounted by that service
+   * (AttachmentsModule) can import it and share the service's DataSource: Nest keeps one instance of a
+   * dynamic module imported twice. Call it after `forService` (list the platform module first in `imports`).
+   */
+  static of(name: string): DynamicModule {
+    const module = ServicePlatformModule.byService.get(name);
+    if (!module) {
+      throw new Error(
+        `No ServicePlatformModule for service "${name}": import ServicePlatformModule.forService({ name: '${name}', ... }) before the modules that need it`,
+      );
+    }
+    return module;
   }
 }

@@ -1,4 +1,4 @@
-import { CommonErrorCode } from '@scm/contracts';
+import { CommonErrorCode, UPLOAD_MAX_BYTES } from '@scm/contracts';
 
 /**
  * What an upload may be (SPEC: up to 20 MB each; documents pdf, jpeg, jpg, png; product images jpeg, jpg,
@@ -32,7 +32,7 @@ export class UploadRejectedError extends Error {
 }
 
 /** 20 MB, counted in binary megabytes (20 × 1024 × 1024 bytes). */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 
 /** Attachments: supplier invoices, delivery orders, sales uploads... */
 export const DOCUMENT_UPLOAD_POLICY: UploadPolicy = Object.freeze({

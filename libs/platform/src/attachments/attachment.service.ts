@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
+import type { UploadedFiles } from '../http/multipart-files.js';
+import { createLogger } from '../logging/logger.js';
+import { FILE_STORAGE } from '../runtime/tokens.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { DOCUMENT_UPLOAD_POLICY, inspectUpload } from '../storage/upload-policy.js';
+import { attachmentStorageKey, cleanFileName, isValidOwnerId } from './attachment-names.js';
+import { AttachmentException } from './attachment.exception.js';
+import { AttachmentRepository } from './attachment.repository.js';
+import type { AttachmentRow } from './attachment.repository.js';
+import { authorizeOwnerType } from './attachments.options.js';
+import type { AttachmentOwnerType, ResolvedAttachmentsOptions } from './attachments.options.js';
+
+export const ATTACHMENTS_OPTIONS = Symbol('ATTACHMENTS_OPTIONS');
+
+const logger = createLogger('attachments');
+
+/** A file to send back: its record and its bytes. */
+export interface AttachmentDownload {
+  attachment: AttachmentView;
+  body: Buffer;
+}
+
+/**
+ * Files attached to a service's records: upload (checked by content, 20 MB each, a maximum per record), list,
+ * download, delete. A row and its stored file exist together or not at all: files are stored first and
+ * removed again when anything after them fails (a refused file later in the same upload, the count limit,
+ * the database); a row is deleted before its file, so a failure in between leaves an unreferenced file, never
+ * a row without one.
+ */
+@Injectable()
+export class AttachmentService {
+  constructor(
+    @Inject(ATTACHMENTS_OPTIONS) private readonly options: ResolvedAttachmentsOptions,
+    private readonly attachments: AttachmentRepository,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async list(user: AccessTokenClaims, ownerType: string, ownerId: string): Promise<AttachmentView[]> {
+    const type = authorizeOwnerType(this.options, user.perms, ownerType, 'view');
+    await this.assertOwnerExists(type, ownerId);
+    return (await this.attachments.listByOwner(type.name, ownerId)).map(toView);
+  }
+
+  /** Stores every file of the upload, or none of them. */
+  async upload(
+    user: AccessTokenClaims,
+    ownerType: string,
+    ownerId: string,
+    files: UploadedFiles,
+  ): Promise<AttachmentView[]> {
+    const type = authorizeOwnerType(this.options, user.perms, ownerType, 'edit');
+    await this.assertOwnerExists(type, ownerId);
+    // Checked early so a full record refuses without storing anything; checked again under the owner's lock.
+    const room = type.maxCount - (await this.attachments.countByOwner(type.name, ownerId));
+    const staged: AttachmentRow[] = [];
+    try {
+      const received = await files(async (file, index) => {
+        if (index >= room) throw AttachmentException.maxCount(type.maxCount);
+        const { contentType, extension } = inspectUpload(file.body, file.fileName, DOCUMENT_UPLOAD_POLICY);
+        const id = randomUUID();
+        const row: AttachmentRow = {
+          id,
+          owner_type: type.name,
+          owner_id: ownerId,
+          original_name: cleanFileName(file.fileName, extension),
+          content_type: contentType,
+          size: file.body.length,
+          storage_key: attachmentStorageKey(this.options.service, type.name, ownerId, id, extension),
+          uploaded_by: user.sub,
+          uploaded_at: new Date(),
+        };
+        // Staged before the write: a write that fails half-way is removed with the others.
+        staged.push(row);
+        await this.storage.put(row.storage_key, file.body, contentType);
+      });
+      if (received === 0) throw AttachmentException.noFiles();
+      await this.attachments.transaction(async (manager) => {
+        await this.attachments.lockOwner(manager, type.name, ownerId);
+        const count = await this.attachments.countByOwner(type.name, ownerId, manager);
+        if (count + staged.length > type.maxCount) throw AttachmentException.maxCount(type.maxCount);
+        await this.attachments.insert(manager, staged);
+      });
+    } catch (error) {
+      await this.removeFiles(staged.map((row) => row.storage_key));
+      throw error;
+    }
+    return staged.map(toView);
+  }
+
+  async download(user: AccessTokenClaims, attachmentId: string): Promise<AttachmentDownload> {
+    const row = await this.authorized(user, attachmentId, 'view');
+    return { attachment: toView(row), body: await this.storage.get(row.storage_key) };
+  }
+
+  async delete(user: AccessTokenClaims, attachmentId: string): Promise<void> {
+    await this.authorized(user, attachmentId, 'edit');
+    const removed = await this.attachments.deleteById(attachmentId);
+    if (!removed) throw AttachmentException.notFound();
+    await this.removeFiles([removed.storage_key]);
+  }
+
+  private async authorized(user: AccessTokenClaims, attachmentId: string, check: 'view' | 'edit') {
+    const row = await this.attachments.findById(attachmentId);
+    if (!row) throw AttachmentException.notFound();
+    authorizeOwnerType(this.options, user.perms, row.owner_type, check);
+    return row;
+  }
+
+  private async assertOwnerExists(type: AttachmentOwnerType, ownerId: string): Promise<void> {
+    if (!isValidOwnerId(ownerId)) throw AttachmentException.notFound();
+    if (type.record && !(await this.attachments.recordExists(type.record.table, type.record.idColumn, ownerId))) {
+      throw AttachmentException.notFound();
+    }
+  }
+
+  /** Best effort: a file that cannot be removed is logged (unreferenced, it is never served). */
+  private async removeFiles(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.storage.delete(key);
+      } catch (error) {
+        logger.warn({ err: error, key }, 'could not remove an attachment file');
+      }
+    }
+  }
+}
+
+function toView(row: AttachmentRow): AttachmentView {
+  return {
+    id: row.id,
+    owner_type: row.owner_type,
+    owner_id: row.owner_id,
+    original_name: row.original_name,
+    content_type: row.content_type,
+    size: row.size,
+    uploaded_by: row.uploaded_by,
+    uploaded_at: row.uploaded_at.toISOString(),
+  };
+}

@@ -1,0 +1,92 @@
+import { Delete, Get, Header, Param, Post, Req, StreamableFile } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiProduces } from '@nestjs/swagger';
+import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser, SignedIn } from '../auth/decorators.js';
+import { SuccessMessage } from '../http/envelope.js';
+import { IdParam } from '../http/id-param.js';
+import { uploadedFiles } from '../http/multipart-files.js';
+import { ServiceController } from '../http/service-controller.js';
+import { MAX_UPLOAD_BYTES } from '../storage/upload-policy.js';
+import { contentDisposition } from './attachment-names.js';
+import { AttachmentService } from './attachment.service.js';
+
+/** Sanity cap on files in one request, whatever an owner type allows: more is refused as too large a request. */
+const MAX_FILES_PER_REQUEST = 50;
+
+const UPLOAD_BODY = {
+  schema: {
+    type: 'object',
+    required: ['files'],
+    properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+  },
+};
+
+/**
+ * The attachments API of one service under `/api/<service>/attachments` (one controller class per mounting
+ * service, since the path is the service's). Routes ask only for a signed-in user: the permission key depends
+ * on the owner type, so the service checks it (view to list and download, edit to upload and delete).
+ */
+export function createAttachmentsController(service: string): Type<unknown> {
+  @ServiceController(`${service}/attachments`, `${service}: attachments`)
+  class AttachmentsController {
+    constructor(private readonly attachments: AttachmentService) {}
+
+    @Get(':ownerType/:ownerId')
+    @SignedIn()
+    list(
+      @CurrentUser() user: AccessTokenClaims,
+      @Param('ownerType') ownerType: string,
+      @Param('ownerId') ownerId: string,
+    ): Promise<AttachmentView[]> {
+      return this.attachments.list(user, ownerType, ownerId);
+    }
+
+    /** multipart/form-data with one or more files (any field name; the web app sends `files`). */
+    @Post(':ownerType/:ownerId')
+    @SignedIn()
+    @ApiConsumes('multipart/form-data')
+    @ApiBody(UPLOAD_BODY)
+    @SuccessMessage('messages.uploaded')
+    upload(
+      @CurrentUser() user: AccessTokenClaims,
+      @Param('ownerType') ownerType: string,
+      @Param('ownerId') ownerId: string,
+      @Req() request: FastifyRequest,
+    ): Promise<AttachmentView[]> {
+      const files = uploadedFiles(request, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES_PER_REQUEST });
+      return this.attachments.upload(user, ownerType, ownerId, files);
+    }
+
+    /** The file itself (not the envelope), offered for download under the name it was uploaded with. */
+    @Get('file/:id')
+    @SignedIn()
+    @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
+    @Header('X-Content-Type-Options', 'nosniff')
+    @Header('Cache-Control', 'private, no-cache')
+    async download(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<StreamableFile> {
+      const { attachment, body } = await this.attachments.download(user, attachmentId);
+      return new StreamableFile(body, {
+        type: attachment.content_type,
+        disposition: contentDisposition(attachment.original_name),
+        length: body.length,
+      });
+    }
+
+    @Delete('file/:id')
+    @SignedIn()
+    @SuccessMessage('messages.deleted')
+    async delete(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<null> {
+      await this.attachments.delete(user, attachmentId);
+      return null;
+    }
+  }
+  // Distinct names keep OpenAPI operation ids apart when several services mount attachments.
+  Object.defineProperty(AttachmentsController, 'name', { value: `${pascalCase(service)}AttachmentsController` });
+  return AttachmentsController;
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|-)([a-z0-9])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+}

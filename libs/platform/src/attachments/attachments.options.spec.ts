@@ -1,0 +1,104 @@
+import { CommonErrorCode } from '@scm/contracts';
+import type { PermissionEntry } from '@scm/contracts';
+import { errorEnvelope } from '../http/error.filter.js';
+import { AppException } from '../http/app-exception.js';
+import { AttachmentException } from './attachment.exception.js';
+import { authorizeOwnerType, resolveAttachmentsOptions } from './attachments.options.js';
+
+const entry = (key: string, view: boolean, edit = false, approval = false): PermissionEntry => ({
+  permission: { key },
+  view,
+  edit,
+  approval,
+});
+
+function codeOf(work: () => unknown): string {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof AppException) return error.code;
+    throw error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe(resolveAttachmentsOptions.name, () => {
+  it('maps each owner type to its key, with 10 files per record unless the service or the type says otherwise', () => {
+    const sut = resolveAttachmentsOptions({
+      service: 'procurement',
+      ownerTypes: {
+        'purchase-order': 'PO',
+        'petty-cash': { permission: 'PC', maxCount: 3, record: { table: 'petty_cash', idColumn: 'id' } },
+      },
+    });
+    expect(sut.service).toBe('procurement');
+    expect([...sut.ownerTypes.values()]).toEqual([
+      { name: 'purchase-order', permission: 'PO', maxCount: 10, record: undefined },
+      { name: 'petty-cash', permission: 'PC', maxCount: 3, record: { table: 'petty_cash', idColumn: 'id' } },
+    ]);
+    const wider = resolveAttachmentsOptions({
+      service: 'sales',
+      ownerTypes: { quotation: 'RJ_QUOTATION' },
+      maxCountPerOwner: 20,
+    });
+    expect(wider.ownerTypes.get('quotation')?.maxCount).toBe(20);
+  });
+
+  it.each([
+    [{ service: 'catalog', ownerTypes: { file: 'UOM' } }, /not "file"/],
+    [{ service: 'catalog', ownerTypes: { 'Bad/Type': 'UOM' } }, /owner type "Bad\/Type"/],
+    [{ service: 'catalog', ownerTypes: { uom: 'NOPE' } }, /unknown permission key "NOPE"/],
+    [{ service: 'catalog', ownerTypes: { uom: { permission: 'UOM', maxCount: 0 } } }, /maxCount of "uom"/],
+    [{ service: 'catalog', ownerTypes: { uom: 'UOM' }, maxCountPerOwner: 2.5 }, /maxCountPerOwner/],
+    [
+      {
+        service: 'catalog',
+        ownerTypes: { uom: { permission: 'UOM', record: { table: 'uom; drop', idColumn: 'id' } } },
+      },
+      /identifier/,
+    ],
+    [{ service: 'catalog', ownerTypes: {} }, /at least one owner type/],
+    [{ service: '../etc', ownerTypes: { uom: 'UOM' } }, /service name/],
+  ])('refuses a misconfiguration at start-up: %j', (options, message) => {
+    expect(() => resolveAttachmentsOptions(options as never)).toThrow(message);
+  });
+});
+
+describe(authorizeOwnerType.name, () => {
+  const options = resolveAttachmentsOptions({ service: 'catalog', ownerTypes: { uom: 'UOM' } });
+
+  it('lets view read and needs edit (or approval) to change', () => {
+    const viewer = [entry('UOM', true)];
+    expect(authorizeOwnerType(options, viewer, 'uom', 'view').permission).toBe('UOM');
+    expect(codeOf(() => authorizeOwnerType(options, viewer, 'uom', 'edit'))).toBe(CommonErrorCode.FORBIDDEN);
+    expect(authorizeOwnerType(options, [entry('UOM', false, true)], 'uom', 'edit').name).toBe('uom');
+    expect(authorizeOwnerType(options, [entry('UOM', false, false, true)], 'uom', 'edit').name).toBe('uom');
+  });
+
+  it('refuses a user without the key, and answers not found for an owner type the service does not expose', () => {
+    expect(codeOf(() => authorizeOwnerType(options, [entry('PO', true, true, true)], 'uom', 'view'))).toBe(
+      CommonErrorCode.FORBIDDEN,
+    );
+    expect(codeOf(() => authorizeOwnerType(options, [entry('UOM', true, true, true)], 'sku', 'view'))).toBe(
+      CommonErrorCode.NOT_FOUND,
+    );
+  });
+});
+
+describe(AttachmentException.name, () => {
+  it('answers the count limit with 409 and the SPEC message in the caller language', () => {
+    expect(errorEnvelope(AttachmentException.maxCount(10), 'en')).toMatchObject({
+      status: 409,
+      code: 'ATTACHMENT_MAX_COUNT',
+      message: 'Files exceed max count',
+    });
+    expect(errorEnvelope(AttachmentException.maxCount(10), 'zh-CN').message).toBe('文件数量超过上限');
+  });
+
+  it('answers an upload without files as a required field', () => {
+    expect(errorEnvelope(AttachmentException.noFiles(), 'en')).toMatchObject({
+      status: 400,
+      errors: [{ field: 'files', rule: 'validation.required', message: 'This field is required' }],
+    });
+  });
+});

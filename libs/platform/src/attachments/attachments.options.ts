@@ -1,0 +1,101 @@
+import { ATTACHMENT_DEFAULT_MAX_COUNT, CommonErrorCode, hasPermission, isPermissionKey } from '@scm/contracts';
+import type { CheckType, PermissionEntry, PermissionKey } from '@scm/contracts';
+import { assertIdentifier } from '../database/data-source.js';
+import { AppException } from '../http/app-exception.js';
+import { AttachmentException } from './attachment.exception.js';
+
+/** One kind of record a service lets users attach files to. */
+export interface AttachmentOwnerTypeOptions {
+  /** Its permission key: view lists and downloads, edit uploads and deletes. */
+  permission: PermissionKey;
+  /** Most files one record may hold; default the service's `maxCountPerOwner`. */
+  maxCount?: number;
+  /**
+   * The record's table and id column in the service's own schema. When given, listing or uploading for an id
+   * with no row there answers 404, so files cannot pile up under ids that do not exist.
+   */
+  record?: { table: string; idColumn: string };
+}
+
+/** What a service passes to `AttachmentsModule.forService`. */
+export interface AttachmentsOptions {
+  /** The mounting service: its schema, its API path (`/api/<service>/attachments`) and its storage prefix. */
+  service: string;
+  /** Owner type (a path segment, e.g. `uom`) → its permission key, or its full options. */
+  ownerTypes: Readonly<Record<string, PermissionKey | AttachmentOwnerTypeOptions>>;
+  /** Default most files per record (SPEC.md §8 "Files exceed max count"); 10 when not given. */
+  maxCountPerOwner?: number;
+}
+
+export interface AttachmentOwnerType {
+  name: string;
+  permission: PermissionKey;
+  maxCount: number;
+  record: { table: string; idColumn: string } | undefined;
+}
+
+export interface ResolvedAttachmentsOptions {
+  service: string;
+  ownerTypes: ReadonlyMap<string, AttachmentOwnerType>;
+}
+
+/** Owner types are path and storage-key segments. `file` is taken by the download and delete routes. */
+const OWNER_TYPE = /^[a-z][a-z0-9-]{0,49}$/;
+const SERVICE = /^[a-z][a-z0-9-]{0,49}$/;
+const RESERVED_OWNER_TYPES = new Set(['file']);
+
+/** Checks a service's attachment options at start-up: a misconfiguration stops the process with its reason. */
+export function resolveAttachmentsOptions(options: AttachmentsOptions): ResolvedAttachmentsOptions {
+  const where = `AttachmentsModule.forService({ service: '${options.service}' })`;
+  if (!SERVICE.test(options.service))
+    throw new Error(`${where}: the service name must be lower-case letters, digits, -`);
+  const defaultMax = positiveCount(
+    options.maxCountPerOwner ?? ATTACHMENT_DEFAULT_MAX_COUNT,
+    `${where}: maxCountPerOwner`,
+  );
+  const ownerTypes = new Map<string, AttachmentOwnerType>();
+  for (const [name, value] of Object.entries(options.ownerTypes)) {
+    if (!OWNER_TYPE.test(name) || RESERVED_OWNER_TYPES.has(name)) {
+      throw new Error(`${where}: owner type "${name}" must be lower-case letters, digits, - and not "file"`);
+    }
+    const typeOptions = typeof value === 'string' ? { permission: value } : value;
+    if (!isPermissionKey(typeOptions.permission)) {
+      throw new Error(
+        `${where}: owner type "${name}" names an unknown permission key "${String(typeOptions.permission)}"`,
+      );
+    }
+    if (typeOptions.record) {
+      assertIdentifier(typeOptions.record.table);
+      assertIdentifier(typeOptions.record.idColumn);
+    }
+    ownerTypes.set(name, {
+      name,
+      permission: typeOptions.permission,
+      maxCount: positiveCount(typeOptions.maxCount ?? defaultMax, `${where}: maxCount of "${name}"`),
+      record: typeOptions.record && { ...typeOptions.record },
+    });
+  }
+  if (ownerTypes.size === 0) throw new Error(`${where}: name at least one owner type`);
+  return { service: options.service, ownerTypes };
+}
+
+function positiveCount(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${what} must be a whole number of at least 1`);
+  return value;
+}
+
+/**
+ * The owner type a request may act on: an owner type the service does not expose is not found; a user without
+ * the check (view to read, edit to change) on its key is refused (SPEC.md §5 rule).
+ */
+export function authorizeOwnerType(
+  options: ResolvedAttachmentsOptions,
+  permissions: readonly PermissionEntry[],
+  ownerType: string,
+  check: CheckType,
+): AttachmentOwnerType {
+  const type = options.ownerTypes.get(ownerType);
+  if (!type) throw AttachmentException.notFound();
+  if (!hasPermission(permissions, type.permission, check)) throw new AppException(CommonErrorCode.FORBIDDEN);
+  return type;
+}
