@@ -46,7 +46,7 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
   };
   const download = (attachmentId: string, token = editor) =>
     request(server())
-      .get(`/api/catalog/attachments/file/${attachmentId}`)
+      .get(`/api/catalog/attachments/uom/file/${attachmentId}`)
       .set(as(token))
       .buffer(true)
       .parse(collectBytes);
@@ -181,7 +181,7 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
     expect(refusedUpload.body.message).toBe(
       'You do not have permission to access. Please contact the administrator for help.',
     );
-    const refusedDelete = await request(server()).delete(`/api/catalog/attachments/file/${pngId}`).set(as(viewer));
+    const refusedDelete = await request(server()).delete(`/api/catalog/attachments/uom/file/${pngId}`).set(as(viewer));
     expect(refusedDelete.status).toBe(403);
     expect(await list(viewer)).toHaveLength(10);
 
@@ -212,21 +212,21 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
   });
 
   it('deletes an attachment: the row and the stored file go, and it cannot be downloaded again', async () => {
-    const removed = await request(server()).delete(`/api/catalog/attachments/file/${pngId}`).set(as(editor));
+    const removed = await request(server()).delete(`/api/catalog/attachments/uom/file/${pngId}`).set(as(editor));
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ status: 200, message: 'Deleted successfully', data: null });
     expect((await list()).map((row) => row.id)).not.toContain(pngId);
     expect(storedFiles()).not.toContain(`${pngId}.png`);
     expect(storedFiles()).toHaveLength(9);
     expect((await download(pngId)).status).toBe(404);
-    const again = await request(server()).delete(`/api/catalog/attachments/file/${pngId}`).set(as(editor));
+    const again = await request(server()).delete(`/api/catalog/attachments/uom/file/${pngId}`).set(as(editor));
     expect(again.status).toBe(404);
   });
 
   it('documents the attachment routes in OpenAPI', async () => {
     const docs = await request(server()).get('/api/docs/json');
     expect(Object.keys(docs.body.paths)).toEqual(
-      expect.arrayContaining(['/api/catalog/attachments/{ownerType}/{ownerId}', '/api/catalog/attachments/file/{id}']),
+      expect.arrayContaining(['/api/catalog/attachments/uom/{ownerId}', '/api/catalog/attachments/uom/file/{id}']),
     );
   });
 });

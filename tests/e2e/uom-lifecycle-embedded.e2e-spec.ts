@@ -286,6 +286,14 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     const page = await request(server).get('/PLUSKU/uom/new');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
+    const index = await request(server).get('/');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(index.text)![1]!;
+    const script = await request(server).get(asset);
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const traversal = await request(server).get('/%2e%2e/package.json');
+    expect(traversal.text).not.toContain('"workspaces"');
     const unknown = await request(server).get('/api/nothing-here').set('Accept-Language', 'zh-CN');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ status: 404, code: 'NOT_FOUND', message: '未找到该记录' });

@@ -3,7 +3,7 @@ import type { SessionUser } from '@scm/contracts';
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Route, RouterProvider, Routes, createBrowserRouter, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { navigation, refreshSession, useSession } from './api/session';
 import { GlobalFeedback } from './components/layout/GlobalFeedback';
 import { PageLoading } from './components/ui/PageLoading';
@@ -111,14 +111,24 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+function Root() {
   return (
-    <BrowserRouter>
+    <>
       <NavigationBridge />
       <GlobalFeedback />
       <Suspense fallback={<PageLoading />}>
         <AppRoutes />
       </Suspense>
-    </BrowserRouter>
+    </>
   );
+}
+
+/**
+ * A data router with one catch-all route around the app's own <Routes>: the route tree stays as it is, and
+ * hooks that need a data router (useBlocker for the forms' unsaved-changes guard) work.
+ */
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

@@ -54,8 +54,18 @@ export function failureMessage(body: unknown, statusText: string): string {
   return i18next.t('web:errors.generic');
 }
 
+/** The CSRF cookie set at sign-in, echoed in a header on every call (the server checks it on mutations). */
+export function csrfToken(): string {
+  return /(?:^|;\s*)scm_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+}
+
+/** Headers every call carries: the language for server messages and the CSRF token. */
+export function commonHeaders(): Record<string, string> {
+  return { 'Accept-Language': currentLanguage(), 'X-CSRF-Token': csrfToken() };
+}
+
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = commonHeaders();
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   return fetch(`${apiBase()}${path}`, {
@@ -67,7 +77,8 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   });
 }
 
-function handleFailure(status: number, message: string, options: RequestOptions): void {
+/** The generic handling of a failed response (SPEC.md §8): 401 signs out, 403 signs out or goes to login, else the dialog. */
+export function handleFailure(status: number, message: string, options: RequestOptions): void {
   if (status === 401) {
     if (!window.location.pathname.startsWith('/login')) authFailureHandlers.signOut();
     return;

@@ -35,7 +35,7 @@ export function attachmentsPath(service: string, ownerType: string, ownerId: str
   return `/api/${service}/attachments/${encodeURIComponent(ownerType)}/${encodeURIComponent(ownerId)}`;
 }
 
-/** `/api/<service>/attachments/file/<id>`: download (GET) and delete (DELETE). */
-export function attachmentFilePath(service: string, attachmentId: string): string {
-  return `/api/${service}/attachments/file/${encodeURIComponent(attachmentId)}`;
+/** `/api/<service>/attachments/<ownerType>/file/<id>`: download (GET) and delete (DELETE). */
+export function attachmentFilePath(service: string, ownerType: string, attachmentId: string): string {
+  return `/api/${service}/attachments/${encodeURIComponent(ownerType)}/file/${encodeURIComponent(attachmentId)}`;
 }

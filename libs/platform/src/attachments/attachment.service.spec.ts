@@ -189,9 +189,9 @@ describe(AttachmentService.name, () => {
     const [view] = await sut.upload(editor, 'uom', OWNER, filesOf([png, 'a.png']));
     storage.failDelete = true;
 
-    await sut.delete(editor, view.id);
+    await sut.delete('uom', view.id);
 
     expect(repository.rows).toEqual([]);
-    expect(((await failureOf(sut.download(editor, view.id))) as AppException).code).toBe(CommonErrorCode.NOT_FOUND);
+    expect(((await failureOf(sut.download('uom', view.id))) as AppException).code).toBe(CommonErrorCode.NOT_FOUND);
   });
 });

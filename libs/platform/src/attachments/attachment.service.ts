@@ -10,7 +10,7 @@ import { attachmentStorageKey, cleanFileName, isValidOwnerId } from './attachmen
 import { AttachmentException } from './attachment.exception.js';
 import { AttachmentRepository } from './attachment.repository.js';
 import type { AttachmentRow } from './attachment.repository.js';
-import { authorizeOwnerType } from './attachments.options.js';
+import { ownerTypeOf } from './attachments.options.js';
 import type { AttachmentOwnerType, ResolvedAttachmentsOptions } from './attachments.options.js';
 
 export const ATTACHMENTS_OPTIONS = Symbol('ATTACHMENTS_OPTIONS');
@@ -38,8 +38,8 @@ export class AttachmentService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  async list(user: AccessTokenClaims, ownerType: string, ownerId: string): Promise<AttachmentView[]> {
-    const type = authorizeOwnerType(this.options, user.perms, ownerType, 'view');
+  async list(ownerType: string, ownerId: string): Promise<AttachmentView[]> {
+    const type = ownerTypeOf(this.options, ownerType);
     await this.assertOwnerExists(type, ownerId);
     return (await this.attachments.listByOwner(type.name, ownerId)).map(toView);
   }
@@ -51,7 +51,7 @@ export class AttachmentService {
     ownerId: string,
     files: UploadedFiles,
   ): Promise<AttachmentView[]> {
-    const type = authorizeOwnerType(this.options, user.perms, ownerType, 'edit');
+    const type = ownerTypeOf(this.options, ownerType);
     await this.assertOwnerExists(type, ownerId);
     // Checked early so a full record refuses without storing anything; checked again under the owner's lock.
     const room = type.maxCount - (await this.attachments.countByOwner(type.name, ownerId));
@@ -90,22 +90,23 @@ export class AttachmentService {
     return staged.map(toView);
   }
 
-  async download(user: AccessTokenClaims, attachmentId: string): Promise<AttachmentDownload> {
-    const row = await this.authorized(user, attachmentId, 'view');
+  async download(ownerType: string, attachmentId: string): Promise<AttachmentDownload> {
+    const row = await this.findOfType(ownerType, attachmentId);
     return { attachment: toView(row), body: await this.storage.get(row.storage_key) };
   }
 
-  async delete(user: AccessTokenClaims, attachmentId: string): Promise<void> {
-    await this.authorized(user, attachmentId, 'edit');
+  async delete(ownerType: string, attachmentId: string): Promise<void> {
+    await this.findOfType(ownerType, attachmentId);
     const removed = await this.attachments.deleteById(attachmentId);
     if (!removed) throw AttachmentException.notFound();
     await this.removeFiles([removed.storage_key]);
   }
 
-  private async authorized(user: AccessTokenClaims, attachmentId: string, check: 'view' | 'edit') {
+  /** The attachment, when it belongs to the route's owner type (whose permission the guard checked). */
+  private async findOfType(ownerType: string, attachmentId: string): Promise<AttachmentRow> {
+    const type = ownerTypeOf(this.options, ownerType);
     const row = await this.attachments.findById(attachmentId);
-    if (!row) throw AttachmentException.notFound();
-    authorizeOwnerType(this.options, user.perms, row.owner_type, check);
+    if (!row || row.owner_type !== type.name) throw AttachmentException.notFound();
     return row;
   }
 

@@ -3,7 +3,7 @@ import type { Type } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces } from '@nestjs/swagger';
 import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, SignedIn } from '../auth/decorators.js';
+import { CurrentUser, Permission } from '../auth/decorators.js';
 import { SuccessMessage } from '../http/envelope.js';
 import { IdParam } from '../http/id-param.js';
 import { uploadedFiles } from '../http/multipart-files.js';
@@ -11,6 +11,7 @@ import { ServiceController } from '../http/service-controller.js';
 import { MAX_UPLOAD_BYTES } from '../storage/upload-policy.js';
 import { contentDisposition } from './attachment-names.js';
 import { AttachmentService } from './attachment.service.js';
+import type { AttachmentOwnerType } from './attachments.options.js';
 
 /** Sanity cap on files in one request, whatever an owner type allows: more is refused as too large a request. */
 const MAX_FILES_PER_REQUEST = 50;
@@ -24,49 +25,46 @@ const UPLOAD_BODY = {
 };
 
 /**
- * The attachments API of one service under `/api/<service>/attachments` (one controller class per mounting
- * service, since the path is the service's). Routes ask only for a signed-in user: the permission key depends
- * on the owner type, so the service checks it (view to list and download, edit to upload and delete).
+ * The attachments API of one owner type of a service, under `/api/<service>/attachments/<ownerType>`: one
+ * controller class per owner type, so each route declares its permission key like every other route (view to
+ * list and download, edit to upload and delete) and the one guard checks it.
  */
-export function createAttachmentsController(service: string): Type<unknown> {
-  @ServiceController(`${service}/attachments`, `${service}: attachments`)
+export function createAttachmentsController(service: string, ownerType: AttachmentOwnerType): Type<unknown> {
+  const key = ownerType.permission;
+
+  @ServiceController(`${service}/attachments/${ownerType.name}`, `${service}: attachments`)
   class AttachmentsController {
     constructor(private readonly attachments: AttachmentService) {}
 
-    @Get(':ownerType/:ownerId')
-    @SignedIn()
-    list(
-      @CurrentUser() user: AccessTokenClaims,
-      @Param('ownerType') ownerType: string,
-      @Param('ownerId') ownerId: string,
-    ): Promise<AttachmentView[]> {
-      return this.attachments.list(user, ownerType, ownerId);
+    @Get(':ownerId')
+    @Permission(key, 'view')
+    list(@Param('ownerId') ownerId: string): Promise<AttachmentView[]> {
+      return this.attachments.list(ownerType.name, ownerId);
     }
 
     /** multipart/form-data with one or more files (any field name; the web app sends `files`). */
-    @Post(':ownerType/:ownerId')
-    @SignedIn()
+    @Post(':ownerId')
+    @Permission(key, 'edit')
     @ApiConsumes('multipart/form-data')
     @ApiBody(UPLOAD_BODY)
     @SuccessMessage('messages.uploaded')
     upload(
       @CurrentUser() user: AccessTokenClaims,
-      @Param('ownerType') ownerType: string,
       @Param('ownerId') ownerId: string,
       @Req() request: FastifyRequest,
     ): Promise<AttachmentView[]> {
       const files = uploadedFiles(request, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: MAX_FILES_PER_REQUEST });
-      return this.attachments.upload(user, ownerType, ownerId, files);
+      return this.attachments.upload(user, ownerType.name, ownerId, files);
     }
 
     /** The file itself (not the envelope), offered for download under the name it was uploaded with. */
     @Get('file/:id')
-    @SignedIn()
+    @Permission(key, 'view')
     @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
     @Header('X-Content-Type-Options', 'nosniff')
     @Header('Cache-Control', 'private, no-cache')
-    async download(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<StreamableFile> {
-      const { attachment, body } = await this.attachments.download(user, attachmentId);
+    async download(@IdParam() attachmentId: string): Promise<StreamableFile> {
+      const { attachment, body } = await this.attachments.download(ownerType.name, attachmentId);
       return new StreamableFile(body, {
         type: attachment.content_type,
         disposition: contentDisposition(attachment.original_name),
@@ -75,15 +73,17 @@ export function createAttachmentsController(service: string): Type<unknown> {
     }
 
     @Delete('file/:id')
-    @SignedIn()
+    @Permission(key, 'edit')
     @SuccessMessage('messages.deleted')
-    async delete(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<null> {
-      await this.attachments.delete(user, attachmentId);
+    async delete(@IdParam() attachmentId: string): Promise<null> {
+      await this.attachments.delete(ownerType.name, attachmentId);
       return null;
     }
   }
   // Distinct names keep OpenAPI operation ids apart when several services mount attachments.
-  Object.defineProperty(AttachmentsController, 'name', { value: `${pascalCase(service)}AttachmentsController` });
+  Object.defineProperty(AttachmentsController, 'name', {
+    value: `${pascalCase(service)}${pascalCase(ownerType.name)}AttachmentsController`,
+  });
   return AttachmentsController;
 }
 

@@ -9,14 +9,14 @@ describe(AttachmentsModule.name, () => {
     );
   });
 
-  it("imports the service's own platform module and serves under /api/<service>/attachments", () => {
+  it("imports the service's own platform module and serves each owner type under /api/<service>/attachments/<type>", () => {
     const platform = ServicePlatformModule.forService({ name: 'procurement', entities: [], migrations: [] });
 
     const sut = AttachmentsModule.forService({ service: 'procurement', ownerTypes: { 'purchase-order': 'PO' } });
 
     expect(sut.imports).toEqual([platform]);
     const [controller] = sut.controllers ?? [];
-    expect(controller?.name).toBe('ProcurementAttachmentsController');
-    expect(Reflect.getMetadata(PATH_METADATA, controller)).toBe('api/procurement/attachments');
+    expect(controller?.name).toBe('ProcurementPurchaseOrderAttachmentsController');
+    expect(Reflect.getMetadata(PATH_METADATA, controller)).toBe('api/procurement/attachments/purchase-order');
   });
 });

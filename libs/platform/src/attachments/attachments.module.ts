@@ -17,8 +17,8 @@ import type { AttachmentsOptions } from './attachments.options.js';
  * ]
  * ```
  *
- * serves `/api/catalog/attachments/uom/:uomId` (GET list, POST upload) and `/api/catalog/attachments/file/:id`
- * (GET download, DELETE), with UOM view to read and UOM edit to change. Rows live in the service's own
+ * serves `/api/catalog/attachments/uom/:uomId` (GET list, POST upload) and
+ * `/api/catalog/attachments/uom/file/:id` (GET download, DELETE), with UOM view to read and UOM edit to change. Rows live in the service's own
  * `attachment` table (every service's platform migrations create it), files in FileStorage under
  * `<service>/<owner type>/<owner id>/<uuid>.<ext>`.
  */
@@ -30,7 +30,7 @@ export class AttachmentsModule {
       module: AttachmentsModule,
       // The service's own platform module instance: its DataSource (schema) and idempotency interceptor.
       imports: [ServicePlatformModule.of(resolved.service)],
-      controllers: [createAttachmentsController(resolved.service)],
+      controllers: [...resolved.ownerTypes.values()].map((type) => createAttachmentsController(resolved.service, type)),
       providers: [{ provide: ATTACHMENTS_OPTIONS, useValue: resolved }, AttachmentRepository, AttachmentService],
       exports: [AttachmentService],
     };

@@ -1,16 +1,8 @@
 import { CommonErrorCode } from '@scm/contracts';
-import type { PermissionEntry } from '@scm/contracts';
 import { errorEnvelope } from '../http/error.filter.js';
 import { AppException } from '../http/app-exception.js';
 import { AttachmentException } from './attachment.exception.js';
-import { authorizeOwnerType, resolveAttachmentsOptions } from './attachments.options.js';
-
-const entry = (key: string, view: boolean, edit = false, approval = false): PermissionEntry => ({
-  permission: { key },
-  view,
-  edit,
-  approval,
-});
+import { ownerTypeOf, resolveAttachmentsOptions } from './attachments.options.js';
 
 function codeOf(work: () => unknown): string {
   try {
@@ -64,24 +56,12 @@ describe(resolveAttachmentsOptions.name, () => {
   });
 });
 
-describe(authorizeOwnerType.name, () => {
+describe(ownerTypeOf.name, () => {
   const options = resolveAttachmentsOptions({ service: 'catalog', ownerTypes: { uom: 'UOM' } });
 
-  it('lets view read and needs edit (or approval) to change', () => {
-    const viewer = [entry('UOM', true)];
-    expect(authorizeOwnerType(options, viewer, 'uom', 'view').permission).toBe('UOM');
-    expect(codeOf(() => authorizeOwnerType(options, viewer, 'uom', 'edit'))).toBe(CommonErrorCode.FORBIDDEN);
-    expect(authorizeOwnerType(options, [entry('UOM', false, true)], 'uom', 'edit').name).toBe('uom');
-    expect(authorizeOwnerType(options, [entry('UOM', false, false, true)], 'uom', 'edit').name).toBe('uom');
-  });
-
-  it('refuses a user without the key, and answers not found for an owner type the service does not expose', () => {
-    expect(codeOf(() => authorizeOwnerType(options, [entry('PO', true, true, true)], 'uom', 'view'))).toBe(
-      CommonErrorCode.FORBIDDEN,
-    );
-    expect(codeOf(() => authorizeOwnerType(options, [entry('UOM', true, true, true)], 'sku', 'view'))).toBe(
-      CommonErrorCode.NOT_FOUND,
-    );
+  it('finds an exposed owner type with its permission key, and answers not found for any other', () => {
+    expect(ownerTypeOf(options, 'uom')).toMatchObject({ name: 'uom', permission: 'UOM', maxCount: 10 });
+    expect(codeOf(() => ownerTypeOf(options, 'sku'))).toBe(CommonErrorCode.NOT_FOUND);
   });
 });
 

@@ -1,7 +1,6 @@
-import { ATTACHMENT_DEFAULT_MAX_COUNT, CommonErrorCode, hasPermission, isPermissionKey } from '@scm/contracts';
-import type { CheckType, PermissionEntry, PermissionKey } from '@scm/contracts';
+import { ATTACHMENT_DEFAULT_MAX_COUNT, isPermissionKey } from '@scm/contracts';
+import type { PermissionKey } from '@scm/contracts';
 import { assertIdentifier } from '../database/data-source.js';
-import { AppException } from '../http/app-exception.js';
 import { AttachmentException } from './attachment.exception.js';
 
 /** One kind of record a service lets users attach files to. */
@@ -84,18 +83,9 @@ function positiveCount(value: number, what: string): number {
   return value;
 }
 
-/**
- * The owner type a request may act on: an owner type the service does not expose is not found; a user without
- * the check (view to read, edit to change) on its key is refused (SPEC.md §5 rule).
- */
-export function authorizeOwnerType(
-  options: ResolvedAttachmentsOptions,
-  permissions: readonly PermissionEntry[],
-  ownerType: string,
-  check: CheckType,
-): AttachmentOwnerType {
+/** An owner type the service exposes; any other is not found. Permissions are the routes' (one per type). */
+export function ownerTypeOf(options: ResolvedAttachmentsOptions, ownerType: string): AttachmentOwnerType {
   const type = options.ownerTypes.get(ownerType);
   if (!type) throw AttachmentException.notFound();
-  if (!hasPermission(permissions, type.permission, check)) throw new AppException(CommonErrorCode.FORBIDDEN);
   return type;
 }

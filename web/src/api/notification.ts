@@ -1,0 +1,77 @@
+import useSWR, { mutate } from 'swr';
+import type { NotificationReference } from '../routes/notification-links';
+import { api } from './client';
+
+/** A notification as the bell shows it (SPEC.md §3 Notification). */
+export interface NotificationItem extends NotificationReference {
+  id: string;
+  is_read: boolean;
+  created_time: string;
+  message: string;
+}
+
+/**
+ * One page of notifications. `GET /api/notification/get` answers `data: { list, unread_count }`; a plain
+ * array is accepted too (the unread count is then what the page shows).
+ */
+export interface NotificationPage {
+  list: NotificationItem[];
+  unreadCount: number;
+}
+
+export interface NotificationQuery {
+  limit: number;
+  offset: number;
+}
+
+/** SPEC.md §9: the dropdown shows the first 3. */
+export const DROPDOWN_LIMIT = 3;
+
+export const notificationKeys = {
+  all: ['notification'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (query: NotificationQuery) => [...notificationKeys.lists(), query] as const,
+};
+
+type RawPage = NotificationItem[] | { list?: NotificationItem[]; unread_count?: number };
+
+async function fetchPage([, , query]: ReturnType<typeof notificationKeys.list>): Promise<NotificationPage> {
+  // silent: the bell never raises the warning dialog; a failure simply shows an empty bell.
+  const response = await api.get<RawPage>(`/api/notification/get?limit=${query.limit}&offset=${query.offset}`, {
+    silent: true,
+  });
+  const data = response.data;
+  if (Array.isArray(data)) return { list: data, unreadCount: data.filter((item) => !item.is_read).length };
+  const list = data?.list ?? [];
+  return { list, unreadCount: data?.unread_count ?? list.filter((item) => !item.is_read).length };
+}
+
+const EMPTY: NotificationPage = { list: [], unreadCount: 0 };
+
+/** The bell's dropdown: the newest notifications with an empty filter and offset 0 (SPEC.md §7). */
+export function useNotificationDropdown(enabled: boolean): NotificationPage {
+  const { data, error } = useSWR(
+    enabled ? notificationKeys.list({ limit: DROPDOWN_LIMIT, offset: 0 }) : null,
+    fetchPage,
+    {
+      refreshInterval: 60_000,
+      shouldRetryOnError: false,
+    },
+  );
+  return error || !data ? EMPTY : data;
+}
+
+/** Revalidates every notification list (the bell and the notification center). */
+export function revalidateNotifications(): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && key[0] === notificationKeys.all[0]);
+}
+
+export async function markNotificationRead(id: string): Promise<void> {
+  await api.put(`/api/notification/mark_one_as_read/${encodeURIComponent(id)}`, undefined, { silent: true });
+  await revalidateNotifications();
+}
+
+export async function markAllNotificationsRead(): Promise<void> {
+  await api.put('/api/notification/mark_all_as_read');
+  await revalidateNotifications();
+}

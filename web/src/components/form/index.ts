@@ -1,0 +1,10 @@
+export { ActivityPanel } from './ActivityPanel';
+export type { ActivityEntry, RecordStamp } from './ActivityPanel';
+export { FormSection } from './FormSection';
+export { FormShell } from './FormShell';
+export type { AfterSave, FormAction, FormShellProps } from './FormShell';
+export { useUnsavedChangesGuard } from './UnsavedChangesGuard';
+export { useFormMode } from './use-form-mode';
+export type { FormMode } from './use-form-mode';
+export { issueMessage, zodResolver } from './zod-resolver';
+export { StatusBadge, statusLabel, statusTone } from '../ui/StatusBadge';
