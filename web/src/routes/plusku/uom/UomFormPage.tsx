@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { createUom, updateUom, useUom } from '../../../api/uoms';
+import { AttachmentList } from '../../../components/attachments/AttachmentList';
 import { FormSection, FormShell, useFormMode, zodResolver } from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { Icon } from '../../../components/ui/icons';
@@ -68,6 +69,16 @@ function UomForm({ mode, id, isNew, readOnly }: FormMode) {
       editPath={id ? `${UOM_PATH}/edit?id=${encodeURIComponent(id)}` : undefined}
       editable={record?.status !== 'archived'}
       errorFields={{ CATALOG_UOM_DUPLICATE: 'secondary_uom' }}
+      attachments={
+        record && !isNew ? (
+          <AttachmentList
+            service="catalog"
+            ownerType="uom"
+            ownerId={record.uom_id}
+            readOnly={mode === 'view' || !can('UOM', 'edit')}
+          />
+        ) : undefined
+      }
       onSave={async (input, { idempotencyKey }) => {
         const saved =
           mode === 'edit' && id ? await updateUom(id, input, idempotencyKey) : await createUom(input, idempotencyKey);
