@@ -74,6 +74,8 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/dashboard" replace />} />
+        {/* Inside the layout, so the tags view's refresh remounts the page, not the whole shell. */}
+        <Route path="/redirect/*" element={<RedirectPage />} />
         {routes.flatMap(({ node }) => [
           ...(node.page ? [<Route key={node.path} path={node.path} element={<Guarded node={node} user={user} form={false} />} />] : []),
           ...(node.form
@@ -105,7 +107,6 @@ function AppRoutes() {
       <Route path="/confirm" element={<ConfirmPage />} />
       <Route path="/auth-redirect" element={<AuthRedirectPage />} />
       <Route path="/print" element={<PrintPage />} />
-      <Route path="/redirect/*" element={<RedirectPage />} />
       <Route path="*" element={user ? <SignedInRoutes user={user} /> : <RequireSignIn />} />
     </Routes>
   );
