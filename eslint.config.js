@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const unusedVars = {
@@ -69,7 +70,14 @@ function serviceBoundaries() {
 }
 
 export default defineConfig(
-  globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'coverage/', 'web/', '**/*.tsbuildinfo']),
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    'data/',
+    'coverage/',
+    '**/*.tsbuildinfo',
+    'tests/browser/screenshots/',
+  ]),
 
   // Config files and scripts: plain JavaScript rules only.
   {
@@ -83,6 +91,7 @@ export default defineConfig(
   {
     name: 'scm/typescript',
     files: ['**/*.ts'],
+    ignores: ['web/**'],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
@@ -91,6 +100,26 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+    },
+  },
+
+  // The web app: its own tsconfig (DOM, bundler resolution) and the rules of hooks.
+  {
+    name: 'scm/web',
+    files: ['web/**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: {
+      globals: globals.browser,
+      parserOptions: { project: './web/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+      // The classic rules of hooks; the React Compiler rules do not apply (the app is not compiled by it).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 

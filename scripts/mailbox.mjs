@@ -6,7 +6,12 @@ import path from 'node:path';
 
 const dir = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'mailbox');
 const count = Number(process.argv[2] ?? 5);
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+  : [];
 if (files.length === 0) {
   console.log(`No mail in ${dir}.`);
   process.exit(0);

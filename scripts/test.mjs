@@ -1,18 +1,45 @@
 #!/usr/bin/env node
-// `npm test`: builds, then every tier in one jest run. The distributed suites (separate processes over real
-// NATS and Redis) switch on when NATS_URL and REDIS_URL are set; they and the browser suites run the build.
+// `npm test`: builds, runs every jest tier in one jest run, then the browser tier (Playwright driving
+// /usr/bin/chromium against the built product), and ends with one plain line summing both:
+//   tests: N passed, N failed, N skipped
+// The distributed suites (separate processes over real NATS and Redis) switch on when NATS_URL and REDIS_URL
+// are set. Arguments (`npm test -- tests/unit/x.spec.ts`) go to jest and leave the browser tier out.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+const CHROMIUM = '/usr/bin/chromium';
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const jestArgs = process.argv.slice(2);
 const distributed = Boolean(process.env.NATS_URL && process.env.REDIS_URL);
 const database = process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'embedded PostgreSQL';
+
+/** Whether the browser tier runs, and if not, why. */
+function browserPlan() {
+  if (jestArgs.length > 0)
+    return { run: false, why: 'arguments were given, they select jest tests (run `npx playwright test` for these)' };
+  if (!fs.existsSync(CHROMIUM)) {
+    return {
+      run: false,
+      fatal: ci,
+      why: `${CHROMIUM} is missing (install it: apt-get install -y chromium fonts-noto-cjk)${ci ? ' — required in CI' : ''}`,
+    };
+  }
+  return { run: true };
+}
+const browser = browserPlan();
+
 console.log(`Test suites: unit, integration and e2e (embedded mode) against ${database}.`);
 console.log(
   distributed
     ? `Distributed suites: ON (NATS_URL=${process.env.NATS_URL}, REDIS_URL=${process.env.REDIS_URL}).`
     : 'Distributed suites: OFF (set NATS_URL and REDIS_URL to run them).',
+);
+console.log(
+  browser.run
+    ? `Browser suites: ON (Playwright, ${CHROMIUM}, projects en and zh, against the built product in embedded mode).`
+    : `Browser suites: NOT RUN — ${browser.why}.`,
 );
 
 const run = (command, args, env = process.env) => {
@@ -22,15 +49,96 @@ const run = (command, args, env = process.env) => {
 
 run('npm', ['run', 'build', '--silent']);
 
-// jest's own summary is not a line CI tools read; the JSON report gives the plain `N passed, N failed` line.
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scm-jest-')), 'report.json');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-test-'));
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+let failed = false;
+
+// jest's own summary is not a line CI tools read; its JSON report gives the counts.
+let started = performance.now();
+const jestReport = path.join(reports, 'jest.json');
 const jest = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`, ...jestArgs],
   { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
 );
-if (fs.existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
-  console.log(`\ntests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
+const jestCounts = readJson(jestReport);
+if (jestCounts) {
+  totals.passed += jestCounts.numPassedTests;
+  totals.failed += jestCounts.numFailedTests;
+  totals.skipped += jestCounts.numPendingTests;
+  lines.push(
+    `jest (unit, integration, e2e${distributed ? ', e2e-distributed' : ''}): ${jestCounts.numPassedTests} passed, ${jestCounts.numFailedTests} failed, ${jestCounts.numPendingTests} skipped in ${seconds(started)}`,
+  );
+} else lines.push(`jest: no report (exit code ${jest.status}) after ${seconds(started)}`);
+if (jest.status !== 0) failed = true;
+
+const playwright = ['node_modules/@playwright/test/cli.js', 'test'];
+if (browser.run) {
+  started = performance.now();
+  const pwReport = path.join(reports, 'playwright.json');
+  const result = spawnSync(process.execPath, playwright, {
+    stdio: 'inherit',
+    env: { ...process.env, SCM_PLAYWRIGHT_JSON: pwReport, SCM_BROWSER_PENDING: '' },
+  });
+  const stats = readJson(pwReport)?.stats;
+  const counts = {
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats?.unexpected ?? 0,
+    skipped: stats?.skipped ?? 0,
+  };
+  // A run that failed before any test (set-up could not start the product) still counts as a failure.
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  lines.push(
+    `playwright (browser, en + zh): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds(started)}` +
+      (result.status !== 0 && !stats?.unexpected ? ' — the run failed outside the tests (see above)' : ''),
+  );
+  if (result.status !== 0) failed = true;
+  lines.push(pendingBrowserTests());
+} else {
+  lines.push(`playwright (browser): NOT RUN — ${browser.why}`);
+  // In CI the browser tier is required: its absence counts as a failure in the summary line too.
+  if (browser.fatal) {
+    failed = true;
+    totals.failed += 1;
+  }
 }
-process.exit(jest.status ?? 1);
+
+/** The browser tests left out until their feature lands (PENDING_FEATURES in playwright.config.ts). */
+function pendingBrowserTests() {
+  const listing = spawnSync(process.execPath, [...playwright, '--list', '--reporter=json'], {
+    encoding: 'utf8',
+    env: { ...process.env, SCM_BROWSER_PENDING: 'only', SCM_PLAYWRIGHT_JSON: '' },
+  });
+  let report;
+  try {
+    report = JSON.parse(listing.stdout);
+  } catch {
+    return 'playwright: could not list the browser tests waiting for a feature';
+  }
+  const waiting = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      waiting.push(
+        `  ${spec.file} › ${spec.title} (${(spec.tags ?? []).map((tag) => `@${tag.replace(/^@/, '')}`).join(' ')})`,
+      );
+    }
+    (suite.suites ?? []).forEach(visit);
+  };
+  (report.suites ?? []).forEach(visit);
+  if (waiting.length === 0) return 'playwright: no browser test is waiting for a feature (PENDING_FEATURES is empty)';
+  return [
+    `playwright: ${waiting.length} test(s) per language left out until their feature lands (PENDING_FEATURES in playwright.config.ts; SCM_BROWSER_PENDING=1 runs them):`,
+    ...waiting,
+  ].join('\n');
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\n${lines.join('\n')}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);

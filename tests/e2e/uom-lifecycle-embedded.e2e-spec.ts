@@ -67,11 +67,15 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     const login = await agent.post('/api/login').send({ username: 'ADMIN', password: TEST_ADMIN.password });
     expect(login.status).toBe(200);
     const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
-    expect(cookies.find((cookie) => cookie.startsWith('scm_session='))).toMatch(/HttpOnly.+SameSite=Lax|SameSite=Lax.+HttpOnly/i);
+    expect(cookies.find((cookie) => cookie.startsWith('scm_session='))).toMatch(
+      /HttpOnly.+SameSite=Lax|SameSite=Lax.+HttpOnly/i,
+    );
     const csrf = /^scm_csrf=([^;]+)/.exec(cookies.find((cookie) => cookie.startsWith('scm_csrf=')) ?? '')?.[1];
     expect(csrf).toEqual(expect.any(String));
     // A cookie-authenticated change without the CSRF header (a cross-site form post) is refused.
-    const forged = await agent.post('/api/catalog/uoms').send({ uom_name: 'X', secondary_uom: 'Y', uom_per_primary: 1 });
+    const forged = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: 'X', secondary_uom: 'Y', uom_per_primary: 1 });
     expect(forged.status).toBe(403);
     expect(forged.body.code).toBe('CSRF_FAILED');
     agent.set('x-csrf-token', csrf!);
@@ -287,7 +291,7 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
     const index = await request(server).get('/');
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(index.text)![1]!;
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(index.text)![1];
     const script = await request(server).get(asset);
     expect(script.status).toBe(200);
     expect(script.headers['cache-control']).toContain('immutable');

@@ -3,7 +3,16 @@ import type { SessionUser } from '@scm/contracts';
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, RouterProvider, Routes, createBrowserRouter, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  Navigate,
+  Route,
+  RouterProvider,
+  Routes,
+  createBrowserRouter,
+  useLocation,
+  useNavigate,
+  useParams,
+} from 'react-router-dom';
 import { navigation, refreshSession, useSession } from './api/session';
 import { GlobalFeedback } from './components/layout/GlobalFeedback';
 import { PageLoading } from './components/ui/PageLoading';
@@ -64,7 +73,9 @@ function Guarded({ node, user, form }: { node: RouteNode; user: SessionUser; for
 /** A path outside the user's routes: a known page they may not open, or an unknown path (404). */
 function Unmatched({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
-  const known = pages(ROUTE_TREE).some(({ node }) => node.path && (pathname === node.path || pathname.startsWith(`${node.path}/`)));
+  const known = pages(ROUTE_TREE).some(
+    ({ node }) => node.path && (pathname === node.path || pathname.startsWith(`${node.path}/`)),
+  );
   return known ? <NoPermission user={user} /> : <Navigate to="/404" replace />;
 }
 
@@ -77,9 +88,17 @@ function SignedInRoutes({ user }: { user: SessionUser }) {
         {/* Inside the layout, so the tags view's refresh remounts the page, not the whole shell. */}
         <Route path="/redirect/*" element={<RedirectPage />} />
         {routes.flatMap(({ node }) => [
-          ...(node.page ? [<Route key={node.path} path={node.path} element={<Guarded node={node} user={user} form={false} />} />] : []),
+          ...(node.page
+            ? [<Route key={node.path} path={node.path} element={<Guarded node={node} user={user} form={false} />} />]
+            : []),
           ...(node.form
-            ? [<Route key={`${node.path}/:type`} path={`${node.path}/:type`} element={<Guarded node={node} user={user} form />} />]
+            ? [
+                <Route
+                  key={`${node.path}/:type`}
+                  path={`${node.path}/:type`}
+                  element={<Guarded node={node} user={user} form />}
+                />,
+              ]
             : []),
         ])}
         <Route path="*" element={<Unmatched user={user} />} />
@@ -97,7 +116,8 @@ function RequireSignIn() {
 function AppRoutes() {
   const { user, loading } = useSession();
   if (loading) return <PageLoading />;
-  const publicOnly = (element: ReactNode) => (user ? <Navigate to={firstAllowedPath(ROUTE_TREE, user) ?? '/404'} replace /> : element);
+  const publicOnly = (element: ReactNode) =>
+    user ? <Navigate to={firstAllowedPath(ROUTE_TREE, user) ?? '/404'} replace /> : element;
   return (
     <Routes>
       <Route path="/login" element={publicOnly(<LoginPage mode="login" />)} />

@@ -21,7 +21,7 @@ export const attachmentKeys = {
 };
 
 export function useAttachments(owner: AttachmentOwner) {
-  return useSWR(
+  return useSWR<AttachmentView[], Error>(
     attachmentKeys.list(owner),
     async () => (await api.get<AttachmentView[]>(attachmentsPath(owner.service, owner.ownerType, owner.ownerId))).data,
     { shouldRetryOnError: false },
@@ -89,7 +89,9 @@ function parseEnvelope(text: string): ApiEnvelope<AttachmentView[]> | null {
 
 /** Saves the file under the name it was uploaded with; a failure shows the server's message. */
 export async function downloadAttachment(owner: AttachmentOwner, attachment: AttachmentView): Promise<void> {
-  const blob = await download('GET', attachmentFilePath(owner.service, owner.ownerType, attachment.id), { loading: true });
+  const blob = await download('GET', attachmentFilePath(owner.service, owner.ownerType, attachment.id), {
+    loading: true,
+  });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -102,7 +104,10 @@ export async function downloadAttachment(owner: AttachmentOwner, attachment: Att
 
 export async function deleteAttachment(owner: AttachmentOwner, attachmentId: string): Promise<void> {
   try {
-    await api.delete<null>(attachmentFilePath(owner.service, owner.ownerType, attachmentId), { success: true, loading: true });
+    await api.delete<null>(attachmentFilePath(owner.service, owner.ownerType, attachmentId), {
+      success: true,
+      loading: true,
+    });
   } finally {
     await mutate(attachmentKeys.list(owner));
   }

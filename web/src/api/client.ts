@@ -122,7 +122,9 @@ export async function request<T>(method: string, path: string, options: RequestO
       throw new ApiError(response.status, message, body?.code, body?.errors ?? []);
     }
     if (options.success) {
-      showSuccess(typeof options.success === 'string' ? options.success : body.message || i18next.t('web:feedback.success'));
+      showSuccess(
+        typeof options.success === 'string' ? options.success : body.message || i18next.t('web:feedback.success'),
+      );
     }
     return body;
   } finally {

@@ -50,7 +50,7 @@ const EMPTY: NotificationPage = { list: [], unreadCount: 0 };
 
 /** The bell's dropdown: the newest notifications with an empty filter and offset 0 (SPEC.md §7). */
 export function useNotificationDropdown(enabled: boolean): NotificationPage {
-  const { data, error } = useSWR(
+  const { data, error } = useSWR<Awaited<ReturnType<typeof fetchPage>>, Error>(
     enabled ? notificationKeys.list({ limit: DROPDOWN_LIMIT, offset: 0 }) : null,
     fetchPage,
     {

@@ -14,9 +14,13 @@ export const roleList = listSource<RoleView>(roleKeys, `${BASE}/list`);
 const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 export function useRole(id: string | undefined) {
-  return useSWR(id ? roleKeys.detail(id) : null, async () => (await api.get<RoleView>(path(id!))).data, {
-    shouldRetryOnError: false,
-  });
+  return useSWR<RoleView, Error>(
+    id ? roleKeys.detail(id) : null,
+    async () => (await api.get<RoleView>(path(id!))).data,
+    {
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 /** A changed role also changes the role names users show and the role options of the user form. */
@@ -41,5 +45,9 @@ export async function updateRole(id: string, input: RoleInput, idempotencyKey: s
 
 export async function deleteRole(id: string, idempotencyKey: string): Promise<void> {
   await api.delete(path(id), { idempotencyKey, success: true, loading: true });
-  await Promise.all([mutate(roleKeys.detail(id), undefined, { revalidate: false }), revalidate(roleKeys.lists()), revalidate(userKeys.all)]);
+  await Promise.all([
+    mutate(roleKeys.detail(id), undefined, { revalidate: false }),
+    revalidate(roleKeys.lists()),
+    revalidate(userKeys.all),
+  ]);
 }

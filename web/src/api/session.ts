@@ -33,7 +33,7 @@ async function fetchToken(): Promise<TokenView> {
  * token and user info are both present.
  */
 export function useSession() {
-  const { data, error, isLoading } = useSWR(TOKEN_KEY, fetchToken, {
+  const { data, error, isLoading } = useSWR<TokenView, Error>(TOKEN_KEY, fetchToken, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   });
@@ -58,7 +58,8 @@ export async function signOut(redirect = window.location.pathname + window.locat
   storage.remove('user');
   signOutListeners.set((n) => n + 1);
   await mutate(TOKEN_KEY, { token: null, user: null } satisfies TokenView, { revalidate: false });
-  const target = redirect && !redirect.startsWith('/login') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+  const target =
+    redirect && !redirect.startsWith('/login') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
   navigation.navigate(target);
 }
 

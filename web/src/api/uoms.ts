@@ -12,7 +12,7 @@ export const uomList = listSource<UomView>(uomKeys, `${BASE}/list`);
 
 /** One UOM; a failure is shown by the form (not found, or the server's message), not by the warning dialog. */
 export function useUom(id: string | undefined) {
-  return useSWR(
+  return useSWR<UomView, Error>(
     id ? uomKeys.detail(id) : null,
     async () => (await api.get<UomView>(`${BASE}/${encodeURIComponent(id!)}`, { silent: true })).data,
     { shouldRetryOnError: false },

@@ -13,9 +13,13 @@ export const userList = listSource<UserView>(userKeys, `${BASE}/list`);
 const path = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
 export function useUser(id: string | undefined) {
-  return useSWR(id ? userKeys.detail(id) : null, async () => (await api.get<UserView>(path(id!))).data, {
-    shouldRetryOnError: false,
-  });
+  return useSWR<UserView, Error>(
+    id ? userKeys.detail(id) : null,
+    async () => (await api.get<UserView>(path(id!))).data,
+    {
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 export interface RoleOption {
@@ -25,7 +29,10 @@ export interface RoleOption {
 
 /** The roles a user may be given (readable with USER view, without USER_ROLE). */
 export function useRoleOptions() {
-  return useSWR([...userKeys.all, 'role-options'], async () => (await api.get<RoleOption[]>(`${BASE}/role-options`)).data);
+  return useSWR<RoleOption[], Error>(
+    [...userKeys.all, 'role-options'],
+    async () => (await api.get<RoleOption[]>(`${BASE}/role-options`)).data,
+  );
 }
 
 async function changed(user: UserView): Promise<UserView> {

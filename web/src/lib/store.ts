@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /** A tiny observable value for app-wide UI state (loader, dialogs, toasts, tags) without a state library. */
 export interface Store<T> {
-  get(): T;
-  set(next: T | ((previous: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  get: () => T;
+  set: (next: T | ((previous: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

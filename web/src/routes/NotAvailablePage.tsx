@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 export default function NotAvailablePage() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto mt-16 max-w-lg rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="not-available">
+    <section
+      className="mx-auto mt-16 max-w-lg rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center"
+      data-testid="not-available"
+    >
       <h1 className="text-lg font-semibold text-slate-800">{t('web:notAvailable.title')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('web:notAvailable.body')}</p>
     </section>

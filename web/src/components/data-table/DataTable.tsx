@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
+import type { ListPage } from '../../api/resource';
 import { useCan } from '../../lib/permissions';
 import { Icon, Spinner } from '../ui/icons';
 import { Pagination } from '../ui/Pagination';
@@ -59,10 +60,14 @@ export function DataTable<Row>({
   }, [columns, extraFields]);
   const query = useMemo(() => toListQuery(state, filters, fields, defaultSort), [state, filters, fields, defaultSort]);
 
-  const { data, error, isLoading, isValidating, mutate } = useSWR(source.key(query), () => source.fetch(query), {
-    keepPreviousData: true,
-    shouldRetryOnError: false,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useSWR<ListPage<Row>, Error>(
+    source.key(query),
+    () => source.fetch(query),
+    {
+      keepPreviousData: true,
+      shouldRetryOnError: false,
+    },
+  );
   /** Rows of the previous query shown while the new one loads. */
   const stale = isLoading && data !== undefined;
 

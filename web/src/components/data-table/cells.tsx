@@ -28,6 +28,13 @@ function currencyOf<Row>(column: Column<Row>, row: Row): string | undefined {
 
 type Scalar = string | number | null | undefined;
 
+/** Text of a cell value: lists (e.g. location ids) joined, objects as JSON rather than "[object Object]". */
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map((item) => textOf(item)).join(', ');
+  if (typeof value === 'object' || typeof value === 'function') return JSON.stringify(value) ?? '';
+  return String(value);
+}
+
 /** The text of a cell by its kind (what the screen shows and the Excel file holds for text kinds). */
 export function formatCell<Row>(column: Column<Row>, row: Row, t: TFunction): string {
   const value = rawValue(column, row);
@@ -47,7 +54,7 @@ export function formatCell<Row>(column: Column<Row>, row: Row, t: TFunction): st
     case 'status':
       return typeof value === 'string' && value ? statusLabel(t, value) : EMPTY;
     case 'text':
-      return value === null || value === undefined || value === '' ? EMPTY : String(value);
+      return value === null || value === undefined || value === '' ? EMPTY : textOf(value);
   }
 }
 

@@ -32,7 +32,7 @@ export async function exportToExcel<Row>(options: {
 }): Promise<ExportResult> {
   const { source, query, columns, cap, t, signal, onProgress } = options;
   const rows: Row[] = [];
-  let total = 0;
+  let total: number;
   for (let page = 1; ; page++) {
     const limit = Math.min(EXPORT_PAGE_SIZE, cap - rows.length);
     const result = await source.fetch({ ...query, draw: page, limit, start: rows.length }, signal);

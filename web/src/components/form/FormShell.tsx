@@ -77,6 +77,8 @@ export interface FormShellProps<Input extends FieldValues, Output> {
   editable?: boolean;
   /** Master data: the Save button. Return where to go next (normally the record's view). */
   onSave?: (values: Output, context: { idempotencyKey: string }) => Promise<AfterSave>;
+  /** The Save button's label when saving means more (e.g. "Send invitation"). */
+  saveLabel?: string;
   /** Document buttons (Save draft / Submit / Approve / Reject / custom). */
   actions?: FormAction<Output>[];
   /** Server error code → field, for refusals without a field (e.g. a duplicate name). */
@@ -109,6 +111,7 @@ export function FormShell<Input extends FieldValues, Output>({
   editPath,
   editable = true,
   onSave,
+  saveLabel,
   actions = [],
   errorFields,
   attachments,
@@ -271,7 +274,7 @@ export function FormShell<Input extends FieldValues, Output>({
       {onSave && canEdit && !locked && (
         <Button type="submit" form={formId} disabled={busy !== null || loading} data-testid="form-save">
           {busy === 'save' ? <Spinner className="h-3.5 w-3.5" /> : <Icon name="check" />}
-          {t('kit:form.save')}
+          {saveLabel ?? t('kit:form.save')}
         </Button>
       )}
     </>

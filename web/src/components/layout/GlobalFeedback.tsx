@@ -12,13 +12,21 @@ export function GlobalFeedback() {
   return (
     <>
       {loading && (
-        <div role="progressbar" aria-label={t('web:feedback.loading')} className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
+        <div
+          role="progressbar"
+          aria-label={t('web:feedback.loading')}
+          className="fixed inset-0 z-50 flex items-center justify-center bg-white/60"
+        >
           <div className="h-10 w-10 animate-spin rounded-full border-4 border-blue-700 border-t-transparent" />
         </div>
       )}
       <div className="pointer-events-none fixed top-4 left-1/2 z-50 flex -translate-x-1/2 flex-col gap-2">
         {messages.map((toast) => (
-          <div key={toast.id} role="status" className="rounded-md bg-green-50 px-4 py-2 text-sm text-green-800 shadow ring-1 ring-green-200">
+          <div
+            key={toast.id}
+            role="status"
+            className="rounded-md bg-green-50 px-4 py-2 text-sm text-green-800 shadow ring-1 ring-green-200"
+          >
             {toast.message}
           </div>
         ))}
@@ -30,7 +38,11 @@ export function GlobalFeedback() {
             <DialogTitle className="text-base font-semibold text-amber-700">{t('web:feedback.warning')}</DialogTitle>
             <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{error}</p>
             <div className="mt-6 flex justify-end">
-              <button type="button" onClick={closeError} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+              <button
+                type="button"
+                onClick={closeError}
+                className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+              >
                 {t('web:actions.ok')}
               </button>
             </div>

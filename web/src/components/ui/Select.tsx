@@ -1,4 +1,5 @@
-import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Description, Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import type { ReactNode } from 'react';
 import { Icon } from './icons';
 
 export interface SelectOption<V extends string | number> {
@@ -20,6 +21,12 @@ export interface SelectProps<V extends string | number> {
   /** Where the option list opens. */
   anchor?: 'bottom start' | 'bottom end' | 'top start' | 'top end';
   'data-testid'?: string;
+  /** Marks the label as required (forms). */
+  required?: boolean;
+  /** Translated message shown under the control (forms). */
+  error?: string;
+  /** Help text under the control (hidden while an error shows). */
+  hint?: ReactNode;
 }
 
 /** A single-choice select (Headless UI Listbox) styled like the kit's inputs. */
@@ -34,16 +41,29 @@ export function Select<V extends string | number>({
   buttonClassName = '',
   anchor = 'bottom start',
   'data-testid': testId,
+  required,
+  error,
+  hint,
 }: SelectProps<V>) {
   const selected = options.find((option) => option.value === value);
+  // In a form (required / error / hint given) the label matches TextField's; in a filter panel it stays small.
+  const formField = required !== undefined || error !== undefined || hint !== undefined;
   return (
     <Field className={className} disabled={disabled}>
-      {label && <Label className="mb-1 block text-xs font-medium text-slate-600">{label}</Label>}
+      {label && (
+        <Label
+          className={formField ? 'mb-1 block text-sm font-medium text-slate-700' : 'mb-1 block text-xs font-medium text-slate-600'}
+        >
+          {required && <span className="mr-0.5 text-red-600">*</span>}
+          {label}
+        </Label>
+      )}
       <Listbox value={value} onChange={onChange} disabled={disabled}>
         <ListboxButton
           aria-label={label ? undefined : ariaLabel}
           data-testid={testId}
-          className={`relative flex h-9 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white pr-2 pl-3 text-left text-sm text-slate-800 shadow-xs focus:outline-none data-disabled:bg-slate-50 data-disabled:text-slate-400 data-focus:ring-2 data-focus:ring-blue-500 ${buttonClassName}`}
+          aria-invalid={error ? true : undefined}
+          className={`relative flex h-9 w-full items-center justify-between gap-2 rounded-md border ${error ? 'border-red-500' : 'border-slate-300'} bg-white pr-2 pl-3 text-left text-sm text-slate-800 shadow-xs focus:outline-none data-disabled:bg-slate-50 data-focus:ring-2 data-focus:ring-blue-500 ${formField ? 'data-disabled:border-slate-200 data-disabled:text-slate-800 data-disabled:shadow-none' : 'data-disabled:text-slate-400'} ${buttonClassName}`}
         >
           <span className="truncate">{selected?.label ?? ''}</span>
           <Icon name="chevronDown" className="h-4 w-4 text-slate-400" />
@@ -65,6 +85,13 @@ export function Select<V extends string | number>({
           ))}
         </ListboxOptions>
       </Listbox>
+      {error ? (
+        <Description className="mt-1 text-xs text-red-600" data-testid="field-error">
+          {error}
+        </Description>
+      ) : (
+        hint && <Description className="mt-1 text-xs text-slate-500">{hint}</Description>
+      )}
     </Field>
   );
 }

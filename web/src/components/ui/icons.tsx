@@ -27,6 +27,10 @@ const PATHS = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   arrowLeft: 'M19 12H5m0 0l6-6m-6 6l6 6',
   refresh: 'M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4',
+  mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
+  key: 'M15 13a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12.2 11.8L4 20M7 17l2 2M9.5 14.5l2 2',
+  ban: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM5.6 5.6l12.8 12.8',
+  userCheck: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 20v-1a6 6 0 0 1 6-6h1.5a6 6 0 0 1 2.5.6M15.5 17.5l2 2 4-4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

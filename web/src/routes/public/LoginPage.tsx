@@ -23,7 +23,10 @@ function validate(schema: ZodType, value: unknown, t: TFunction): Errors {
   const errors: Errors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join('.');
-    errors[field] ??= t(issue.message.startsWith('validation.') ? `validation:${issue.message.slice(11)}` : 'validation:invalid', (issue as { params?: Record<string, unknown> }).params ?? {});
+    errors[field] ??= t(
+      issue.message.startsWith('validation.') ? `validation:${issue.message.slice(11)}` : 'validation:invalid',
+      (issue as { params?: Record<string, unknown> }).params ?? {},
+    );
   }
   return errors;
 }
@@ -75,7 +78,10 @@ export default function LoginPage({ mode }: { mode: Mode }) {
     void run(loginSchema, body, async () => {
       const user = await signIn(body.username, body.password);
       const redirect = params.get('redirect');
-      const safe = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : undefined;
+      const safe =
+        redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login')
+          ? redirect
+          : undefined;
       void navigate(safe ?? firstAllowedPath(ROUTE_TREE, user) ?? '/404', { replace: true });
     });
   };
@@ -91,7 +97,11 @@ export default function LoginPage({ mode }: { mode: Mode }) {
 
   const onSetPassword = (event: FormEvent) => {
     event.preventDefault();
-    const body = { token: params.get('token') ?? '', password: values.password ?? '', confirm_password: values.confirm_password ?? '' };
+    const body = {
+      token: params.get('token') ?? '',
+      password: values.password ?? '',
+      confirm_password: values.confirm_password ?? '',
+    };
     void run(setPasswordSchema, body, async () => {
       const path = mode === 'invite' ? '/api/accept_invitation' : '/api/reset_password';
       const response = await api.put<null>(path, body, { loading: true, silent: true });
@@ -100,7 +110,14 @@ export default function LoginPage({ mode }: { mode: Mode }) {
     });
   };
 
-  const title = mode === 'invite' ? t('web:login.inviteTitle') : mode === 'reset' ? t('web:login.resetTitle') : forgot ? t('web:login.forgotTitle') : t('web:login.title');
+  const title =
+    mode === 'invite'
+      ? t('web:login.inviteTitle')
+      : mode === 'reset'
+        ? t('web:login.resetTitle')
+        : forgot
+          ? t('web:login.forgotTitle')
+          : t('web:login.title');
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
@@ -115,11 +132,21 @@ export default function LoginPage({ mode }: { mode: Mode }) {
         {mode === 'login' && !forgot && (
           <form onSubmit={onSignIn} className="space-y-4" noValidate>
             <TextField label={t('web:login.username')} autoComplete="username" required {...field('username')} />
-            <TextField label={t('web:login.password')} type="password" autoComplete="current-password" required {...field('password')} />
+            <TextField
+              label={t('web:login.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...field('password')}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {t('web:login.submit')}
             </Button>
-            <button type="button" className="text-sm text-blue-700 hover:underline" onClick={() => (setForgot(true), setErrors({}))}>
+            <button
+              type="button"
+              className="text-sm text-blue-700 hover:underline"
+              onClick={() => (setForgot(true), setErrors({}))}
+            >
               {t('web:login.forgot')}
             </button>
           </form>
@@ -133,13 +160,23 @@ export default function LoginPage({ mode }: { mode: Mode }) {
             ) : (
               <>
                 <p className="text-sm text-slate-600">{t('web:login.forgotHelp')}</p>
-                <TextField label={t('web:login.email')} type="email" autoComplete="email" required {...field('email')} />
+                <TextField
+                  label={t('web:login.email')}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...field('email')}
+                />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {t('web:login.sendReset')}
                 </Button>
               </>
             )}
-            <button type="button" className="text-sm text-blue-700 hover:underline" onClick={() => (setForgot(false), setSent(false), setErrors({}))}>
+            <button
+              type="button"
+              className="text-sm text-blue-700 hover:underline"
+              onClick={() => (setForgot(false), setSent(false), setErrors({}))}
+            >
               {t('web:login.backToSignIn')}
             </button>
           </form>
@@ -147,8 +184,20 @@ export default function LoginPage({ mode }: { mode: Mode }) {
         {mode !== 'login' && (
           <form onSubmit={onSetPassword} className="space-y-4" noValidate>
             <p className="text-sm text-slate-600">{t('web:login.passwordRules')}</p>
-            <TextField label={t('web:login.newPassword')} type="password" autoComplete="new-password" required {...field('password')} />
-            <TextField label={t('web:login.confirmPassword')} type="password" autoComplete="new-password" required {...field('confirm_password')} />
+            <TextField
+              label={t('web:login.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...field('password')}
+            />
+            <TextField
+              label={t('web:login.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...field('confirm_password')}
+            />
             {errors.token && <p className="text-sm text-red-600">{t('web:login.linkInvalid')}</p>}
             <Button type="submit" className="w-full" disabled={busy}>
               {mode === 'invite' ? t('web:login.acceptInvite') : t('web:login.setPassword')}

@@ -31,7 +31,11 @@ export default function PrintPage() {
           ))}
         </tbody>
       </table>
-      <button type="button" onClick={() => window.print()} className="mt-6 rounded-md border px-3 py-1 text-sm print:hidden">
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="mt-6 rounded-md border px-3 py-1 text-sm print:hidden"
+      >
         {t('web:print.again')}
       </button>
     </main>
