@@ -57,7 +57,14 @@ export const ROUTE_TREE: RouteNode[] = [
     children: [
       {
         ...pending('inventoryOverview', '/inventory/overview', 'INVENTORY_OVERVIEW', false),
-        hiddenRoutes: [{ id: 'inventoryOverviewView', path: '/inventory/overview/view', keys: 'INVENTORY_OVERVIEW', page: notAvailable }],
+        hiddenRoutes: [
+          {
+            id: 'inventoryOverviewView',
+            path: '/inventory/overview/view',
+            keys: 'INVENTORY_OVERVIEW',
+            page: notAvailable,
+          },
+        ],
       },
       pending('stockTake', '/inventory/stock-take', 'ST'),
       pending('stockAdjustment', '/inventory/stock-adjustment', 'SA'),
@@ -137,12 +144,18 @@ export const ROUTE_TREE: RouteNode[] = [
   {
     id: 'contactManagement',
     icon: 'contacts',
-    children: [pending('customer', '/contact-management/customer/list', 'RJ_CUSTOMER'), pending('rjSupplier', '/contact-management/supplier/list', 'RJ_SUPPLIER')],
+    children: [
+      pending('customer', '/contact-management/customer/list', 'RJ_CUSTOMER'),
+      pending('rjSupplier', '/contact-management/supplier/list', 'RJ_SUPPLIER'),
+    ],
   },
   {
     id: 'salesManagement',
     icon: 'receipt',
-    children: [pending('sales', '/sales-management/list', 'RJ_SALES'), pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION')],
+    children: [
+      pending('sales', '/sales-management/list', 'RJ_SALES'),
+      pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION'),
+    ],
   },
   { id: 'activityLog', path: '/activity-log', keys: 'NOTIFICATION', page: notAvailable, icon: 'history' },
   { id: 'notificationCenter', path: '/notification-center', keys: 'NOTIFICATION', page: notAvailable, icon: 'bell' },

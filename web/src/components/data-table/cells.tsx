@@ -31,8 +31,9 @@ type Scalar = string | number | null | undefined;
 /** Text of a cell value: lists (e.g. location ids) joined, objects as JSON rather than "[object Object]". */
 function textOf(value: unknown): string {
   if (Array.isArray(value)) return value.map((item) => textOf(item)).join(', ');
-  if (typeof value === 'object' || typeof value === 'function') return JSON.stringify(value) ?? '';
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 /** The text of a cell by its kind (what the screen shows and the Excel file holds for text kinds). */
