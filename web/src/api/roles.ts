@@ -13,10 +13,11 @@ export const roleList = listSource<RoleView>(roleKeys, `${BASE}/list`);
 
 const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
+/** One record; a failure is shown by the form (not found, or the server's message), not by the warning dialog. */
 export function useRole(id: string | undefined) {
   return useSWR<RoleView, Error>(
     id ? roleKeys.detail(id) : null,
-    async () => (await api.get<RoleView>(path(id!))).data,
+    async () => (await api.get<RoleView>(path(id!), { silent: true })).data,
     {
       shouldRetryOnError: false,
     },

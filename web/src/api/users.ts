@@ -12,10 +12,11 @@ export const userList = listSource<UserView>(userKeys, `${BASE}/list`);
 
 const path = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
 
+/** One record; a failure is shown by the form (not found, or the server's message), not by the warning dialog. */
 export function useUser(id: string | undefined) {
   return useSWR<UserView, Error>(
     id ? userKeys.detail(id) : null,
-    async () => (await api.get<UserView>(path(id!))).data,
+    async () => (await api.get<UserView>(path(id!), { silent: true })).data,
     {
       shouldRetryOnError: false,
     },

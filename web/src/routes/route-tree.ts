@@ -121,7 +121,22 @@ export const ROUTE_TREE: RouteNode[] = [
   {
     id: 'userManagement',
     icon: 'users',
-    children: [pending('user', '/user/list', 'USER'), pending('role', '/user/role', 'USER_ROLE')],
+    children: [
+      {
+        id: 'user',
+        path: '/user/list',
+        keys: 'USER',
+        page: () => import('./user/users/UserListPage'),
+        form: () => import('./user/users/UserFormPage'),
+      },
+      {
+        id: 'role',
+        path: '/user/role',
+        keys: 'USER_ROLE',
+        page: () => import('./user/roles/RoleListPage'),
+        form: () => import('./user/roles/RoleFormPage'),
+      },
+    ],
   },
   { ...pending('deliveryOrder', '/delivery-order', 'DO'), icon: 'truck' },
   {

@@ -1,7 +1,6 @@
 import type { UserStatus } from '@scm/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-
 @Entity({ name: 'app_user' })
 export class UserEntity {
   @PrimaryColumn('uuid')

@@ -10,7 +10,8 @@ export const USER_LIST: ListResource = {
     username: { sql: 'u.username', sortable: true, searchable: true },
     role_id: { sql: 'u.role_id', filter: 'eq' },
     role_name: { sql: 'r.role_name', sortable: true, searchable: true },
-    status: { sql: 'u.status', sortable: true, filter: 'in' },
+    // One status (the list's status select sends a string) or several.
+    status: { sql: 'u.status', sortable: true, filter: 'status' },
     location_list: { sql: 'u.location_list' },
     last_sign_in_at: { sql: 'u.last_sign_in_at', sortable: true, filter: 'date_range' },
     created_time: { sql: 'u.created_time', sortable: true, filter: 'date_range' },

@@ -203,7 +203,7 @@ export function DataTable<Row>({
                 );
               })}
               {permittedActions.length > 0 && (
-                <th scope="col" className="w-px px-4 py-2.5 text-right whitespace-nowrap">
+                <th scope="col" className="sticky right-0 w-px bg-slate-50 px-4 py-2.5 text-right whitespace-nowrap">
                   <span className="sr-only">{t('kit:table.actions')}</span>
                 </th>
               )}
@@ -222,7 +222,7 @@ export function DataTable<Row>({
                 ))
               : rows.map((row) => {
                   return (
-                    <tr key={rowKey(row)} className="hover:bg-slate-50/80" data-row={rowKey(row)}>
+                    <tr key={rowKey(row)} className="group/row hover:bg-slate-50/80" data-row={rowKey(row)}>
                       {visibleColumns.map((column, index) => (
                         <td
                           key={column.id}
@@ -238,7 +238,7 @@ export function DataTable<Row>({
                         </td>
                       ))}
                       {permittedActions.length > 0 && (
-                        <td className="px-2 py-1 text-right">
+                        <td className="sticky right-0 bg-white px-2 py-1 text-right shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)] group-hover/row:bg-slate-50">
                           <RowActions row={row} actions={permittedActions} />
                         </td>
                       )}

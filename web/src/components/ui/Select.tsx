@@ -52,7 +52,11 @@ export function Select<V extends string | number>({
     <Field className={className} disabled={disabled}>
       {label && (
         <Label
-          className={formField ? 'mb-1 block text-sm font-medium text-slate-700' : 'mb-1 block text-xs font-medium text-slate-600'}
+          className={
+            formField
+              ? 'mb-1 block text-sm font-medium text-slate-700'
+              : 'mb-1 block text-xs font-medium text-slate-600'
+          }
         >
           {required && <span className="mr-0.5 text-red-600">*</span>}
           {label}

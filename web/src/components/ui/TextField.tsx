@@ -29,7 +29,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         aria-required={required || undefined}
-        className={`block h-9 w-full rounded-md border px-3 text-sm text-slate-800 shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-800 disabled:shadow-none ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`block h-9 w-full rounded-md border px-3 text-sm text-slate-800 shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-800 disabled:shadow-none read-only:border-slate-200 read-only:bg-slate-50 read-only:shadow-none ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       />
       {error ? (
