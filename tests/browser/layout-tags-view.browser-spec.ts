@@ -10,6 +10,8 @@ test.describe('tags view', { tag: '@layout' }, () => {
     const { tags, tag } = shell(page, t);
     await openFromMenu(page, t, 'uom', 'plusku');
     await expect(page).toHaveURL('/PLUSKU/uom');
+    // The router renders a navigation in a transition: wait for the page before leaving it, as a user would.
+    await expect(tag('uom')).toBeVisible();
     await openFromMenu(page, t, 'approval');
     await expect(page).toHaveURL('/approval');
     await expect(tags.getByRole('link')).toHaveText([t('routes:dashboard'), t('routes:uom'), t('routes:approval')]);
