@@ -5,6 +5,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
 import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../ui/Button';
@@ -15,6 +16,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ActivityPanel } from './ActivityPanel';
 import type { RecordStamp } from './ActivityPanel';
+import { useFormDraft } from './use-form-draft';
 import { useUnsavedChangesGuard } from './UnsavedChangesGuard';
 
 const EDITABLE_MODES: readonly RouteType[] = ['new', 'create', 'clone', 'edit'];
@@ -133,6 +135,7 @@ export function FormShell<Input extends FieldValues, Output>({
   const readOnly = mode === 'view' || locked;
   const { isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty && !readOnly && busy === null);
+  const draft = useFormDraft(form as UseFormReturn<Input, unknown, unknown>, !readOnly && !loading);
 
   // The record's values become the form's: on arrival, and on later revalidation while the user has not typed.
   const loaded = useRef<string | undefined>(undefined);
@@ -180,6 +183,7 @@ export function FormShell<Input extends FieldValues, Output>({
     try {
       const next = await run(values, { idempotencyKey: keys.keyFor(id, values) });
       keys.done(id);
+      draft.clear();
       if (next) {
         guard.allowNavigation();
         void navigate(next, { replace: true });
@@ -296,6 +300,20 @@ export function FormShell<Input extends FieldValues, Output>({
         >
           <Icon name="alert" className="mt-0.5 h-4 w-4" />
           <span>{t('kit:form.notEditable')}</span>
+        </div>
+      )}
+      {draft.offered && (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-900 ring-1 ring-blue-200"
+          data-testid="form-draft"
+        >
+          <Icon name="alert" className="h-4 w-4" />
+          <span className="flex-1">{t('kit:draft.found', { time: formatDateTime(draft.offered.savedAt) })}</span>
+          <Button variant="secondary" onClick={draft.discard}>
+            {t('kit:draft.discard')}
+          </Button>
+          <Button onClick={draft.restore}>{t('kit:draft.restore')}</Button>
         </div>
       )}
       {formError && (
