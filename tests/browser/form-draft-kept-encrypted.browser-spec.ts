@@ -6,6 +6,12 @@ import { DIRECTOR } from './fixtures/users.ts';
  * SPEC.md §9: form data kept in the browser is encrypted. A form left unsaved is kept as a draft, encrypted
  * with the user's key from /api/encryption_public_key, and offered back when the user returns to it.
  */
+/** The page's drafts in localStorage (runs in the browser: it is serialised, so it closes over nothing). */
+const storedDrafts = () =>
+  Object.entries((globalThis as unknown as { localStorage: Record<string, string> }).localStorage)
+    .filter(([key]) => key.startsWith('scm.draft.'))
+    .map(([, value]) => value);
+
 test.describe('form drafts', { tag: ['@layout', '@uom-pages'] }, () => {
   test('an unsaved form is kept encrypted and can be restored or discarded', async ({
     page,
@@ -22,15 +28,8 @@ test.describe('form drafts', { tag: ['@layout', '@uom-pages'] }, () => {
     await field('secondary_uom').fill(secondary);
 
     // The draft reaches browser storage encrypted: the typed text is nowhere in it.
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('scm.draft.')).length))
-      .toBe(1);
-    const stored = await page.evaluate(() =>
-      Object.entries(localStorage)
-        .filter(([key]) => key.startsWith('scm.draft.'))
-        .map(([, value]) => value)
-        .join(''),
-    );
+    await expect.poll(() => page.evaluate(storedDrafts).then((drafts) => drafts.length)).toBe(1);
+    const stored = (await page.evaluate(storedDrafts)).join('');
     expect(stored).not.toContain(secondary);
     expect(stored).not.toContain('BOTTLE');
 

@@ -3,8 +3,9 @@ import { createClerk } from './fixtures/users.ts';
 
 /**
  * Starts the embedded product from the build once for the whole run (both projects share it), adds the
- * limited user, and hands the address to the workers through SCM_BROWSER_BASE_URL. The returned function is
- * Playwright's teardown: it stops the product and removes its data.
+ * limited user, and hands the address to the workers through SCM_BROWSER_BASE_URL and its data directory
+ * (where the mailbox is) through SCM_BROWSER_DATA_DIR. The returned function is Playwright's teardown: it stops
+ * the product and removes its data.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const product = await startProduct();
@@ -15,5 +16,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.SCM_BROWSER_BASE_URL = product.baseURL;
+  process.env.SCM_BROWSER_DATA_DIR = product.dataDir;
   return () => product.stop();
 }

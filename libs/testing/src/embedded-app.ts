@@ -60,7 +60,10 @@ export function permission(key: string, view: boolean, edit = false, approval = 
  * Signs a supertest agent in and makes it echo the CSRF cookie on every later request, as the web app does.
  */
 export async function signInAgent(
-  agent: { post(path: string): { send(body: unknown): Promise<{ status: number; headers: Record<string, unknown> }> }; set(name: string, value: string): unknown },
+  agent: {
+    post(path: string): { send(body: unknown): Promise<{ status: number; headers: Record<string, unknown> }> };
+    set(name: string, value: string): unknown;
+  },
   username: string,
   password: string,
 ): Promise<void> {

@@ -50,7 +50,10 @@ export async function registerWeb(fastify: FastifyInstance, webDir: string): Pro
     // A chunk of an earlier build (a page open across a deployment) is gone: never answer it with HTML.
     if (pathname.startsWith('/assets/')) return reply.status(404).send();
     // The shell must never be cached, so a new deployment is picked up at the next visit.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { cacheControl: false });
   });
 }
 

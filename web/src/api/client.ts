@@ -87,7 +87,8 @@ export function handleFailure(status: number, message: string, options: RequestO
     if (/please login again/i.test(message)) authFailureHandlers.signOut();
     else {
       if (!options.silent) showError(message);
-      authFailureHandlers.goToLogin();
+      // Already on the sign-in page (e.g. an inactive account refused): stay, keeping its redirect.
+      if (!window.location.pathname.startsWith('/login')) authFailureHandlers.goToLogin();
     }
     return;
   }

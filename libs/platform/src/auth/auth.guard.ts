@@ -31,7 +31,9 @@ export function passesCsrfCheck(request: AuthenticatedRequest): boolean {
   const cookie = request.cookies[CSRF_COOKIE] ?? '';
   const header = request.headers[CSRF_HEADER];
   const sent = (Array.isArray(header) ? header[0] : header) ?? '';
-  return cookie.length >= 16 && cookie.length === sent.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
+  return (
+    cookie.length >= 16 && cookie.length === sent.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(sent))
+  );
 }
 
 /**

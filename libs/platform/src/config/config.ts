@@ -171,6 +171,8 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     webDist: optional(env, 'WEB_DIST'),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'SCM <no-reply@scm.local>',
-    publicUrl: (url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://127.0.0.1:${integer(env, 'PORT', 8080, 0, 65535)}`).replace(/\/$/, ''),
+    publicUrl: (
+      url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://127.0.0.1:${integer(env, 'PORT', 8080, 0, 65535)}`
+    ).replace(/\/$/, ''),
   };
 }

@@ -47,7 +47,9 @@ export class MailboxMailer implements Mailer {
     await fs.mkdir(this.dir, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = path.join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
-    await fs.writeFile(file, JSON.stringify({ ...message, sentAt }, null, 2));
+    // Written aside and renamed, so a reader never sees half a mail.
+    await fs.writeFile(`${file}.tmp`, JSON.stringify({ ...message, sentAt }, null, 2));
+    await fs.rename(`${file}.tmp`, file);
     logger.info({ to: message.to, subject: message.subject, file }, 'mail kept in the local mailbox');
   }
 }

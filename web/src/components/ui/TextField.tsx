@@ -33,7 +33,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {...props}
       />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600" data-testid="field-error">
+        <p id={`${id}-error`} className="mt-1 text-xs whitespace-pre-line text-red-600" data-testid="field-error">
           {error}
         </p>
       ) : (

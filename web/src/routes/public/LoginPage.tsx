@@ -23,10 +23,12 @@ function validate(schema: ZodType, value: unknown, t: TFunction): Errors {
   const errors: Errors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join('.');
-    errors[field] ??= t(
+    const message = t(
       issue.message.startsWith('validation.') ? `validation:${issue.message.slice(11)}` : 'validation:invalid',
       (issue as { params?: Record<string, unknown> }).params ?? {},
     );
+    // Every rule a password breaks is listed, one per line.
+    errors[field] = errors[field] ? `${errors[field]}\n${message}` : message;
   }
   return errors;
 }
