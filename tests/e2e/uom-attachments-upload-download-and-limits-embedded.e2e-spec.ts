@@ -223,6 +223,15 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
     expect(again.status).toBe(404);
   });
 
+  it('deletes the files of a UOM when the UOM is deleted', async () => {
+    expect((await upload([[png, 'label.png']])).status).toBe(201);
+    expect(storedFiles().length).toBeGreaterThan(0);
+    const removed = await request(server()).delete(`/api/catalog/uoms/${uomId}`).set(as(editor));
+    expect(removed.status).toBe(200);
+    expect(storedFiles()).toEqual([]);
+    expect((await request(server()).get(base()).set(as(editor))).status).toBe(404);
+  });
+
   it('documents the attachment routes in OpenAPI', async () => {
     const docs = await request(server()).get('/api/docs/json');
     expect(Object.keys(docs.body.paths)).toEqual(

@@ -81,6 +81,17 @@ export class AttachmentRepository {
     return rows[0];
   }
 
+  /** Deletes every attachment row of one record in the caller's transaction; returns their storage keys. */
+  async deleteByOwner(manager: EntityManager, ownerType: string, ownerId: string): Promise<string[]> {
+    // As a SELECT over the DELETE: TypeORM answers a bare DELETE with [rows, count].
+    const rows = await manager.query<{ storage_key: string }[]>(
+      `WITH removed AS (DELETE FROM attachment WHERE owner_type = $1 AND owner_id = $2 RETURNING storage_key)
+       SELECT storage_key FROM removed`,
+      [ownerType, ownerId],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
   /** Whether `table` has a row whose `idColumn` is `id` (identifiers were checked at start-up). */
   async recordExists(table: string, idColumn: string, id: string): Promise<boolean> {
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
+import type { EntityManager } from 'typeorm';
 import type { UploadedFiles } from '../http/multipart-files.js';
 import { createLogger } from '../logging/logger.js';
 import { FILE_STORAGE } from '../runtime/tokens.js';
@@ -102,6 +103,14 @@ export class AttachmentService {
     await this.removeFiles([removed.storage_key]);
   }
 
+  /**
+   * A record is deleted: its attachment rows go in the same transaction, and the files once it committed
+   * (`removeFiles` with the keys returned), so a rolled-back delete keeps them.
+   */
+  detachAll(manager: EntityManager, ownerType: string, ownerId: string): Promise<string[]> {
+    return this.attachments.deleteByOwner(manager, ownerTypeOf(this.options, ownerType).name, ownerId);
+  }
+
   /** The attachment, when it belongs to the route's owner type (whose permission the guard checked). */
   private async findOfType(ownerType: string, attachmentId: string): Promise<AttachmentRow> {
     const type = ownerTypeOf(this.options, ownerType);
@@ -118,7 +127,7 @@ export class AttachmentService {
   }
 
   /** Best effort: a file that cannot be removed is logged (unreferenced, it is never served). */
-  private async removeFiles(keys: readonly string[]): Promise<void> {
+  async removeFiles(keys: readonly string[]): Promise<void> {
     for (const key of keys) {
       try {
         await this.storage.delete(key);

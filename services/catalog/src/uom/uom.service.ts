@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, UomSnapshot, UomView, ValidUomInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { AttachmentService, EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { UomEntity } from './uom.entity.js';
@@ -21,6 +21,7 @@ export class UomService {
     private readonly uoms: UomRepository,
     private readonly usage: RecordUsageRepository,
     private readonly events: EventPublisher,
+    private readonly attachments: AttachmentService,
   ) {}
 
   async list(query: ListQuery): Promise<ListPage<UomView>> {
@@ -78,14 +79,18 @@ export class UomService {
     });
   }
 
+  /** Deletes the UOM with its attachments (rows with it, files once it committed). */
   async delete(uomId: string): Promise<void> {
-    await this.write(async (manager) => {
+    const files = await this.write(async (manager) => {
       const uom = await this.uoms.findByIdForUpdate(manager, uomId);
       if (!uom) throw UomException.notFound();
       if (await this.usage.isInUse(manager, 'uom', uomId)) throw UomException.inUse();
+      const attached = await this.attachments.detachAll(manager, 'uom', uomId);
       await this.uoms.delete(manager, uomId);
       await this.events.publish(manager, CatalogSubjects.UomDeleted, { uom_id: uomId, revision: uom.revision + 1 });
+      return attached;
     });
+    await this.attachments.removeFiles(files);
   }
 
   /** Loads and locks the UOM, applies `mutate`, bumps the revision and publishes the new snapshot. */
