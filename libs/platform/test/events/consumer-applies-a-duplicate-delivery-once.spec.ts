@@ -1,7 +1,7 @@
 import type { EventEnvelope, Subject } from '@scm/contracts';
 import { EventConsumer } from '../../src/events/index.js';
 import type { DeliverEvent, EventTransport } from '../../src/events/index.js';
-import { EventsSuite, TransportDecorator, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
+import { TransportDecorator, describeOverEachTransport, uom, eventually, TIMEOUT } from './events-harness.js';
 
 /** Hands every delivery to the consumer twice at the same time, as two replicas receiving it would. */
 class DeliverTwiceAtOnce extends TransportDecorator {
@@ -19,28 +19,21 @@ class DeliverTwiceAtOnce extends TransportDecorator {
 }
 
 describe(EventConsumer.name, () => {
-  describe.each(transportKinds())('over the $name transport', (kind) => {
-    let suite: EventsSuite;
-    beforeAll(async () => {
-      suite = await EventsSuite.open(kind);
-    }, TIMEOUT);
-    afterEach(() => suite.endTest());
-    afterAll(() => suite.close());
-
+  describeOverEachTransport((suite) => {
     it(
       'applies an event delivered twice at the same time once',
       async () => {
-        const transport = await suite.transport();
+        const transport = await suite().transport();
         const twice = new DeliverTwiceAtOnce(transport);
-        const { name } = await suite.consumer(twice);
-        await suite.relay(transport).start();
+        const { name } = await suite().consumer(twice);
+        await suite().relay(transport).start();
 
         const snapshot = uom();
-        const event = await suite.publishUom(snapshot);
+        const event = await suite().publishUom(snapshot);
 
         await eventually(() => expect(twice.settled).toBeGreaterThanOrEqual(2));
-        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
-        expect(await suite.inboxCount(name, event.id)).toBe(1);
+        expect(await suite().effects(name, snapshot.uom_id)).toBe(1);
+        expect(await suite().inboxCount(name, event.id)).toBe(1);
       },
       TIMEOUT,
     );
@@ -48,22 +41,22 @@ describe(EventConsumer.name, () => {
     it(
       'applies an event sent again by the relay (crash before marking it sent) once',
       async () => {
-        const transport = await suite.transport();
-        const { name } = await suite.consumer(transport);
-        const relay = suite.relay(transport);
+        const transport = await suite().transport();
+        const { name } = await suite().consumer(transport);
+        const relay = suite().relay(transport);
         await relay.start();
 
         const snapshot = uom();
-        const event = await suite.publishUom(snapshot);
-        await eventually(async () => expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
-        await suite.catalog.query('UPDATE outbox SET sent_at = NULL WHERE id = $1', [event.id]);
+        const event = await suite().publishUom(snapshot);
+        await eventually(async () => expect((await suite().outboxRow(event.id))?.sent_at).toBeInstanceOf(Date));
+        await suite().catalog.query('UPDATE outbox SET sent_at = NULL WHERE id = $1', [event.id]);
         await relay.flush();
-        expect((await suite.outboxRow(event.id))?.sent_at).toBeInstanceOf(Date);
+        expect((await suite().outboxRow(event.id))?.sent_at).toBeInstanceOf(Date);
 
         const marker = uom();
-        await suite.publishUom(marker);
-        await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
-        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+        await suite().publishUom(marker);
+        await eventually(async () => expect(await suite().effects(name, marker.uom_id)).toBe(1));
+        expect(await suite().effects(name, snapshot.uom_id)).toBe(1);
       },
       TIMEOUT,
     );
@@ -71,20 +64,20 @@ describe(EventConsumer.name, () => {
     it(
       'skips events redelivered by a replay when its inbox still has them',
       async () => {
-        const transport = await suite.transport();
-        const { name } = await suite.consumer(transport);
-        await suite.relay(transport).start();
+        const transport = await suite().transport();
+        const { name } = await suite().consumer(transport);
+        await suite().relay(transport).start();
 
         const snapshot = uom();
-        await suite.publishUom(snapshot);
-        await eventually(async () => expect(await suite.effects(name, snapshot.uom_id)).toBe(1));
+        await suite().publishUom(snapshot);
+        await eventually(async () => expect(await suite().effects(name, snapshot.uom_id)).toBe(1));
 
         await transport.replay(name, ['catalog.uom.upserted', 'catalog.uom.deleted']);
         // The replay delivers history in order, so once this later event is applied, the replayed ones were seen.
         const marker = uom();
-        await suite.publishUom(marker);
-        await eventually(async () => expect(await suite.effects(name, marker.uom_id)).toBe(1));
-        expect(await suite.effects(name, snapshot.uom_id)).toBe(1);
+        await suite().publishUom(marker);
+        await eventually(async () => expect(await suite().effects(name, marker.uom_id)).toBe(1));
+        expect(await suite().effects(name, snapshot.uom_id)).toBe(1);
       },
       TIMEOUT,
     );

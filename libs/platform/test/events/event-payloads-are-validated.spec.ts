@@ -1,6 +1,6 @@
 import type { EventEnvelope, UomSnapshot } from '@scm/contracts';
 import { EventConsumer, EventPublisher, InvalidEventError } from '../../src/events/index.js';
-import { EventsSuite, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
+import { EventsSuite, describeOverEachTransport, transportKinds, uom, eventually, TIMEOUT } from './events-harness.js';
 
 async function outboxCount(suite: EventsSuite): Promise<number> {
   const [row] = await suite.catalog.query<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox');
@@ -48,20 +48,13 @@ describe(EventPublisher.name, () => {
 });
 
 describe(EventConsumer.name, () => {
-  describe.each(transportKinds())('over the $name transport', (kind) => {
-    let suite: EventsSuite;
-    beforeAll(async () => {
-      suite = await EventsSuite.open(kind);
-    }, TIMEOUT);
-    afterEach(() => suite.endTest());
-    afterAll(() => suite.close());
-
+  describeOverEachTransport((suite) => {
     it(
       'does not apply a malformed event and goes on with the next ones',
       async () => {
-        const transport = await suite.transport();
-        const { name } = await suite.consumer(transport);
-        await suite.relay(transport).start();
+        const transport = await suite().transport();
+        const { name } = await suite().consumer(transport);
+        await suite().relay(transport).start();
 
         // Published straight to the transport, past the publisher's validation (e.g. a producer on another version).
         const withoutName: Partial<UomSnapshot> = uom({ uom_name: 'bad payload' });
@@ -76,11 +69,11 @@ describe(EventConsumer.name, () => {
         }
 
         const good = uom({ uom_name: 'good' });
-        await suite.publishUom(good);
-        await eventually(async () => expect(await suite.effects(name, good.uom_id)).toBe(1));
+        await suite().publishUom(good);
+        await eventually(async () => expect(await suite().effects(name, good.uom_id)).toBe(1));
 
-        expect(await suite.replica(name)).toEqual([{ uom_id: good.uom_id, uom_name: 'good', revision: 1 }]);
-        for (const event of malformed) expect(await suite.inboxCount(name, event.id)).toBe(0);
+        expect(await suite().replica(name)).toEqual([{ uom_id: good.uom_id, uom_name: 'good', revision: 1 }]);
+        for (const event of malformed) expect(await suite().inboxCount(name, event.id)).toBe(0);
       },
       TIMEOUT,
     );

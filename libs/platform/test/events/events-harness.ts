@@ -285,3 +285,19 @@ export function eventually(assertion: () => unknown): Promise<true> {
     return true as const;
   });
 }
+
+/**
+ * The scenarios of `body` over every available transport (in-process always, NATS when NATS_URL is set), each
+ * transport with its own database and suite; `suite()` is that suite once opened.
+ */
+export function describeOverEachTransport(body: (suite: () => EventsSuite) => void): void {
+  describe.each(transportKinds())('over the $name transport', (kind) => {
+    let opened: EventsSuite;
+    beforeAll(async () => {
+      opened = await EventsSuite.open(kind);
+    }, TIMEOUT);
+    afterEach(() => opened.endTest());
+    afterAll(() => opened.close());
+    body(() => opened);
+  });
+}
