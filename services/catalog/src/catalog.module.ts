@@ -1,6 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
+import { LocationController } from './location/location.controller.js';
+import { LocationEntity } from './location/location.entity.js';
+import { LocationRepository } from './location/location.repository.js';
+import { LocationService } from './location/location.service.js';
+import { LocationCategoryController } from './location-category/location-category.controller.js';
+import { LocationCategoryEntity, LocationSubCategoryEntity } from './location-category/location-category.entity.js';
+import { LocationCategoryRepository } from './location-category/location-category.repository.js';
+import { LocationCategoryService } from './location-category/location-category.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
+import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
+import { RegionController } from './region/region.controller.js';
+import { RegionEntity } from './region/region.entity.js';
+import { RegionRepository } from './region/region.repository.js';
+import { RegionService } from './region/region.service.js';
 import { UomController } from './uom/uom.controller.js';
 import { UomEntity } from './uom/uom.entity.js';
 import { UomRepository } from './uom/uom.repository.js';
@@ -11,8 +24,8 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
   imports: [
     ServicePlatformModule.forService({
       name: 'catalog',
-      entities: [UomEntity],
-      migrations: [CreateUoms1763800000200],
+      entities: [UomEntity, RegionEntity, LocationCategoryEntity, LocationSubCategoryEntity, LocationEntity],
+      migrations: [CreateUoms1763800000200, CreateLocations1795358227169],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
     AttachmentsModule.forService({
@@ -20,8 +33,18 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
       ownerTypes: { uom: { permission: 'UOM', record: { table: 'uom', idColumn: 'uom_id' } } },
     }),
   ],
-  controllers: [UomController],
-  providers: [UomService, UomRepository, RecordUsageRepository],
+  controllers: [UomController, RegionController, LocationCategoryController, LocationController],
+  providers: [
+    UomService,
+    UomRepository,
+    RegionService,
+    RegionRepository,
+    LocationCategoryService,
+    LocationCategoryRepository,
+    LocationService,
+    LocationRepository,
+    RecordUsageRepository,
+  ],
   exports: [RecordUsageRepository],
 })
 export class CatalogModule {}

@@ -113,9 +113,27 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'locationManagement',
     icon: 'location',
     children: [
-      pending('location', '/location/list', 'LOCATION'),
-      pending('locationCategory', '/location/category', 'LOCATION'),
-      pending('region', '/location/region', 'LOCATION'),
+      {
+        id: 'location',
+        path: '/location/list',
+        keys: 'LOCATION',
+        page: () => import('./location/list/LocationListPage'),
+        form: () => import('./location/list/LocationFormPage'),
+      },
+      {
+        id: 'locationCategory',
+        path: '/location/category',
+        keys: 'LOCATION',
+        page: () => import('./location/category/LocationCategoryListPage'),
+        form: () => import('./location/category/LocationCategoryFormPage'),
+      },
+      {
+        id: 'region',
+        path: '/location/region',
+        keys: 'LOCATION',
+        page: () => import('./location/region/RegionListPage'),
+        form: () => import('./location/region/RegionFormPage'),
+      },
     ],
   },
   {

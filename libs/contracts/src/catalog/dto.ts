@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalString, requiredText } from '../common/schema.js';
+import type { MasterStatus } from '../common/list-query.js';
+import { V, decimalString, digitString, optionalEmail, optionalText, requiredText } from '../common/schema.js';
 
 /**
  * A unit of measure (SPEC.md §3): `uom_name` is the primary unit, `secondary_uom` a larger or smaller unit
@@ -28,4 +29,152 @@ export interface UomView {
   last_updated_time: string;
   created_by: string | null;
   last_updated_by: string | null;
+}
+
+/** Record fields every master-data view carries. */
+interface MasterRecordView {
+  status: MasterStatus;
+  in_use: boolean;
+  created_time: string;
+  last_updated_time: string;
+  created_by: string | null;
+  last_updated_by: string | null;
+}
+
+/** A region locations belong to (SPEC.md §2 /location/region). */
+export const regionInputSchema = z
+  .object({
+    region_name: requiredText(100, { noSlash: true }),
+    remark: optionalText(500),
+  })
+  .strict();
+
+export type RegionInput = z.input<typeof regionInputSchema>;
+export type ValidRegionInput = z.output<typeof regionInputSchema>;
+
+export interface RegionView extends MasterRecordView {
+  region_id: string;
+  region_name: string;
+  remark: string;
+}
+
+/** Most sub-categories one location category holds. */
+export const MAX_SUB_CATEGORIES = 100;
+
+/**
+ * A location category with its sub-categories (SPEC.md §2 /location/category). A sub-category keeps its id
+ * while renamed; an existing one left out of the list is removed (refused while a location uses it).
+ */
+export const locationCategoryInputSchema = z
+  .object({
+    category_name: requiredText(100, { noSlash: true }),
+    sub_categories: z
+      .array(
+        z
+          .object({
+            sub_category_id: z.uuid({ error: V.invalid }).optional(),
+            sub_category_name: requiredText(100, { noSlash: true }),
+          })
+          .strict(),
+        { error: V.invalid },
+      )
+      .max(MAX_SUB_CATEGORIES, { error: V.max })
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          const name = row.sub_category_name.toLowerCase();
+          if (seen.has(name)) {
+            ctx.addIssue({ code: 'custom', message: V.duplicate, path: [index, 'sub_category_name'] });
+          }
+          seen.add(name);
+        });
+      })
+      .optional()
+      .transform((rows) => rows ?? []),
+  })
+  .strict();
+
+export type LocationCategoryInput = z.input<typeof locationCategoryInputSchema>;
+export type ValidLocationCategoryInput = z.output<typeof locationCategoryInputSchema>;
+
+export interface LocationSubCategoryView {
+  sub_category_id: string;
+  sub_category_name: string;
+  in_use: boolean;
+}
+
+export interface LocationCategoryView extends MasterRecordView {
+  category_id: string;
+  category_name: string;
+  sub_categories: LocationSubCategoryView[];
+}
+
+/** A row of the location category list: the sub-category names joined with `, ` in their order. */
+export type LocationCategoryListRow = Omit<LocationCategoryView, 'sub_categories'> & { sub_category_names: string };
+
+/** SPEC.md §9: the countries a location (or supplier) may be in. */
+export const COUNTRIES = ['Singapore', 'Malaysia'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Most contact persons one location lists. */
+export const MAX_CONTACT_PERSONS = 20;
+
+export const contactPersonSchema = z
+  .object({
+    name: requiredText(100),
+    mobile_no: digitString(8, V.contactNumber),
+    email: optionalEmail(),
+  })
+  .strict();
+
+export type ContactPerson = z.output<typeof contactPersonSchema>;
+
+/** An optional reference chosen in a select: `''` (nothing chosen) and null both mean none. */
+const optionalId = z
+  .union([z.literal(''), z.uuid({ error: V.invalid })], { error: V.invalid })
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * A location (SPEC.md §3). `location_id` is the user's code: it appears in URLs and in users' location lists,
+ * so it has no slash and never changes once created.
+ */
+export const locationInputSchema = z
+  .object({
+    location_id: requiredText(50, { noSlash: true }),
+    location_name: requiredText(200),
+    is_operating: z.boolean({ error: V.required }),
+    category_id: z.uuid({ error: V.required }),
+    sub_category_id: optionalId,
+    region_id: z.uuid({ error: V.required }),
+    address: requiredText(500),
+    country: z.enum(COUNTRIES, { error: V.required }),
+    postal_code: digitString(6, V.postalCode),
+    contact_person: z
+      .array(contactPersonSchema, { error: V.invalid })
+      .max(MAX_CONTACT_PERSONS, { error: V.max })
+      .optional()
+      .transform((rows) => rows ?? []),
+    remark: optionalText(1000),
+  })
+  .strict();
+
+export type LocationInput = z.input<typeof locationInputSchema>;
+export type ValidLocationInput = z.output<typeof locationInputSchema>;
+
+export interface LocationView extends MasterRecordView {
+  location_id: string;
+  location_name: string;
+  is_operating: boolean;
+  category_id: string;
+  category_name: string;
+  sub_category_id: string | null;
+  sub_category_name: string | null;
+  region_id: string;
+  region_name: string;
+  address: string;
+  country: Country;
+  postal_code: string;
+  contact_person: ContactPerson[];
+  remark: string;
 }

@@ -2,4 +2,10 @@
 export const CatalogSubjects = {
   UomUpserted: 'catalog.uom.upserted',
   UomDeleted: 'catalog.uom.deleted',
+  RegionUpserted: 'catalog.region.upserted',
+  RegionDeleted: 'catalog.region.deleted',
+  LocationCategoryUpserted: 'catalog.location-category.upserted',
+  LocationCategoryDeleted: 'catalog.location-category.deleted',
+  LocationUpserted: 'catalog.location.upserted',
+  LocationDeleted: 'catalog.location.deleted',
 } as const;

@@ -18,6 +18,7 @@ export const V = {
   contactNumber: 'validation.contact_number',
   postalCode: 'validation.postal_code',
   invalid: 'validation.invalid',
+  duplicate: 'validation.duplicate',
   unknownField: 'validation.unknown_field',
 } as const;
 
@@ -29,6 +30,38 @@ export function requiredText(max: number, options: { noSlash?: boolean } = {}) {
     .min(1, { error: V.required })
     .max(max, { error: V.maxLength })
     .refine((value) => !(options.noSlash ?? false) || !value.includes('/'), { error: V.noSlash });
+}
+
+/** Optional text of at most `max` characters, trimmed; absent or blank is `''`. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: V.invalid })
+    .trim()
+    .max(max, { error: V.maxLength })
+    .optional()
+    .transform((value) => value ?? '');
+}
+
+/**
+ * Exactly `length` digits (SPEC.md §9: postal code 6, contact number 8), given as text or a number; blank is
+ * required, anything else is `message` (`V.postalCode`, `V.contactNumber`).
+ */
+export function digitString(length: number, message: string) {
+  const pattern = new RegExp(`^\\d{${length}}$`);
+  return z
+    .union([z.string({ error: V.required }), z.number({ error: V.required })], { error: V.required })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .superRefine((value, ctx) => {
+      if (value === '') return void ctx.addIssue({ code: 'custom', message: V.required });
+      if (!pattern.test(value)) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+/** An optional email address: blank is `''`, anything else must be a valid address. */
+export function optionalEmail() {
+  return optionalText(254).refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: V.email,
+  });
 }
 
 /**

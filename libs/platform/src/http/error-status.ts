@@ -5,6 +5,8 @@ import type { ErrorCode } from '@scm/contracts';
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case CommonErrorCode.VALIDATION_FAILED:
+    case CatalogErrorCode.LOCATION_ID_CHANGED:
+    case CatalogErrorCode.LOCATION_REFERENCE_INVALID:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
@@ -22,6 +24,9 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case CommonErrorCode.NOT_FOUND:
     case CatalogErrorCode.UOM_NOT_FOUND:
+    case CatalogErrorCode.REGION_NOT_FOUND:
+    case CatalogErrorCode.LOCATION_CATEGORY_NOT_FOUND:
+    case CatalogErrorCode.LOCATION_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
@@ -32,6 +37,16 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.UOM_DUPLICATE:
     case CatalogErrorCode.UOM_IN_USE:
     case CatalogErrorCode.UOM_ARCHIVED:
+    case CatalogErrorCode.REGION_DUPLICATE:
+    case CatalogErrorCode.REGION_IN_USE:
+    case CatalogErrorCode.REGION_ARCHIVED:
+    case CatalogErrorCode.LOCATION_CATEGORY_DUPLICATE:
+    case CatalogErrorCode.LOCATION_CATEGORY_IN_USE:
+    case CatalogErrorCode.LOCATION_CATEGORY_ARCHIVED:
+    case CatalogErrorCode.LOCATION_SUB_CATEGORY_IN_USE:
+    case CatalogErrorCode.LOCATION_DUPLICATE:
+    case CatalogErrorCode.LOCATION_IN_USE:
+    case CatalogErrorCode.LOCATION_ARCHIVED:
     case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:

@@ -14,3 +14,13 @@ class UuidParamPipe implements PipeTransform<string, string> {
 }
 
 export const IdParam = (name = 'id') => Param(name, new UuidParamPipe());
+
+/** A user-entered code from the path (e.g. a location id): one without slash and at most 100 characters. */
+class CodeParamPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (value === '' || value.length > 100 || value.includes('/')) throw new AppException(CommonErrorCode.NOT_FOUND);
+    return value;
+  }
+}
+
+export const CodeParam = (name = 'id') => Param(name, new CodeParamPipe());

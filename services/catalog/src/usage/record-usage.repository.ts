@@ -30,4 +30,19 @@ export class RecordUsageRepository {
       [targetType, targetId, usedByType, usedById],
     );
   }
+
+  /** Forgets every reference a record holds (the record is deleted). */
+  async removeAllBy(manager: EntityManager, usedByType: string, usedById: string): Promise<void> {
+    await manager.query(`DELETE FROM record_usage WHERE used_by_type = $1 AND used_by_id = $2`, [usedByType, usedById]);
+  }
+
+  /** The ids among `targetIds` that some record uses. */
+  async inUseOf(manager: EntityManager, targetType: string, targetIds: readonly string[]): Promise<Set<string>> {
+    if (targetIds.length === 0) return new Set();
+    const rows: { target_id: string }[] = await manager.query(
+      `SELECT DISTINCT target_id FROM record_usage WHERE target_type = $1 AND target_id = ANY($2)`,
+      [targetType, targetIds],
+    );
+    return new Set(rows.map((row) => row.target_id));
+  }
 }

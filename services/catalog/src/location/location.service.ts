@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogSubjects } from '@scm/contracts';
+import type { ListQuery, LocationSnapshot, LocationView, ValidLocationInput } from '@scm/contracts';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import type { EntityManager } from 'typeorm';
+import { RecordUsageRepository } from '../usage/record-usage.repository.js';
+import { LocationEntity } from './location.entity.js';
+import { LocationException } from './location.exception.js';
+import { LocationRepository } from './location.repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+const USED_BY = 'location';
+
+/** What a location refers to, as record_usage targets: a region, a category and maybe a sub-category. */
+function referencesOf(location: Pick<LocationEntity, 'region_id' | 'category_id' | 'sub_category_id'>) {
+  return [
+    { type: 'region', id: location.region_id },
+    { type: 'location_category', id: location.category_id },
+    ...(location.sub_category_id ? [{ type: 'location_sub_category', id: location.sub_category_id }] : []),
+  ];
+}
+
+/**
+ * Locations (SPEC.md §3). A location records its use of its region, category and sub-category (record_usage),
+ * so those refuse archive and delete while it exists; a change moves the usage, a delete removes it.
+ *
+ * A location itself is in use while something refers to it. Users' location lists live in identity's schema:
+ * they are not read across schemas here; identity's user events are to record that usage in catalog's
+ * record_usage (target_type 'location') through an event handler, and archive/delete already honour it.
+ */
+@Injectable()
+export class LocationService {
+  constructor(
+    private readonly locations: LocationRepository,
+    private readonly usage: RecordUsageRepository,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async list(query: ListQuery): Promise<ListPage<LocationView>> {
+    const page = await this.locations.list(query);
+    return new ListPage(page.data, page.recordsTotal);
+  }
+
+  async get(locationId: string): Promise<LocationView> {
+    const manager = this.locations.manager;
+    const location = await this.locations.findById(locationId, manager);
+    if (!location) throw LocationException.notFound();
+    return this.view(manager, location, await this.usage.isInUse(manager, USED_BY, locationId));
+  }
+
+  async create(input: ValidLocationInput): Promise<LocationView> {
+    const now = new Date();
+    const actor = currentContext()?.actor ?? null;
+    const location: LocationEntity = {
+      ...this.fields(input),
+      location_id: input.location_id,
+      status: 'new',
+      revision: 1,
+      created_time: now,
+      last_updated_time: now,
+      created_by: actor,
+      last_updated_by: actor,
+    };
+    return this.write(async (manager) => {
+      if (await this.locations.findById(input.location_id, manager)) throw LocationException.duplicate();
+      await this.checkReferences(manager, location);
+      await this.locations.insert(manager, location);
+      for (const target of referencesOf(location)) {
+        await this.usage.add(manager, target.type, target.id, USED_BY, location.location_id);
+      }
+      await this.publishUpserted(manager, location);
+      return this.view(manager, location, false);
+    });
+  }
+
+  /** Edits everything but the code; the usage of the old references moves to the new ones. */
+  update(locationId: string, input: ValidLocationInput): Promise<LocationView> {
+    if (input.location_id !== locationId) return Promise.reject(LocationException.idChanged());
+    return this.change(locationId, async (manager, location) => {
+      if (location.status === 'archived') throw LocationException.archived();
+      const before = referencesOf(location);
+      Object.assign(location, this.fields(input));
+      await this.checkReferences(manager, location);
+      const after = referencesOf(location);
+      const same = (a: { type: string; id: string }) => (b: { type: string; id: string }) =>
+        a.type === b.type && a.id === b.id;
+      for (const old of before.filter((target) => !after.some(same(target)))) {
+        await this.usage.remove(manager, old.type, old.id, USED_BY, locationId);
+      }
+      for (const target of after.filter((next) => !before.some(same(next)))) {
+        await this.usage.add(manager, target.type, target.id, USED_BY, locationId);
+      }
+    });
+  }
+
+  archive(locationId: string): Promise<LocationView> {
+    return this.change(locationId, (_manager, location, inUse) => {
+      if (inUse) throw LocationException.inUse();
+      location.status = 'archived';
+      return Promise.resolve();
+    });
+  }
+
+  /** Back to active: its region and category must still be usable. */
+  reactivate(locationId: string): Promise<LocationView> {
+    return this.change(locationId, async (manager, location) => {
+      await this.checkReferences(manager, location);
+      location.status = 'active';
+    });
+  }
+
+  async delete(locationId: string): Promise<void> {
+    await this.write(async (manager) => {
+      const location = await this.locations.findByIdForUpdate(manager, locationId);
+      if (!location) throw LocationException.notFound();
+      if (await this.usage.isInUse(manager, USED_BY, locationId)) throw LocationException.inUse();
+      await this.usage.removeAllBy(manager, USED_BY, locationId);
+      await this.locations.delete(manager, locationId);
+      await this.events.publish(manager, CatalogSubjects.LocationDeleted, {
+        location_id: locationId,
+        revision: location.revision + 1,
+      });
+    });
+  }
+
+  private fields(input: ValidLocationInput) {
+    return {
+      location_name: input.location_name,
+      is_operating: input.is_operating,
+      category_id: input.category_id,
+      sub_category_id: input.sub_category_id,
+      region_id: input.region_id,
+      address: input.address,
+      country: input.country,
+      postal_code: input.postal_code,
+      contact_person: input.contact_person,
+      remark: input.remark,
+    };
+  }
+
+  /** The region, category and sub-category exist, are not archived, and the sub-category is the category's. */
+  private async checkReferences(manager: EntityManager, location: LocationEntity): Promise<void> {
+    const region = await this.locations.lockReference(manager, 'region', location.region_id);
+    if (!region || region.status === 'archived') throw LocationException.referenceInvalid('region_id');
+    const category = await this.locations.lockReference(manager, 'location_category', location.category_id);
+    if (!category || category.status === 'archived') throw LocationException.referenceInvalid('category_id');
+    if (location.sub_category_id) {
+      const sub = await this.locations.lockReference(manager, 'location_sub_category', location.sub_category_id);
+      if (!sub || sub.parent_id !== location.category_id) throw LocationException.referenceInvalid('sub_category_id');
+    }
+  }
+
+  /** Loads and locks the location, applies `mutate`, bumps the revision and publishes the new snapshot. */
+  private change(
+    locationId: string,
+    mutate: (manager: EntityManager, location: LocationEntity, inUse: boolean) => Promise<void>,
+  ): Promise<LocationView> {
+    return this.write(async (manager) => {
+      const location = await this.locations.findByIdForUpdate(manager, locationId);
+      if (!location) throw LocationException.notFound();
+      const inUse = await this.usage.isInUse(manager, USED_BY, locationId);
+      await mutate(manager, location, inUse);
+      location.revision += 1;
+      location.last_updated_time = new Date();
+      location.last_updated_by = currentContext()?.actor ?? null;
+      await this.locations.save(manager, location);
+      await this.publishUpserted(manager, location);
+      return this.view(manager, location, inUse);
+    });
+  }
+
+  /** A transaction whose unique-code violation (a concurrent create) becomes the duplicate error. */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.locations.transaction(work);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw LocationException.duplicate();
+      throw error;
+    }
+  }
+
+  private async publishUpserted(manager: EntityManager, location: LocationEntity): Promise<void> {
+    const snapshot: LocationSnapshot = {
+      location_id: location.location_id,
+      ...this.snapshotFields(location),
+      status: location.status,
+      revision: location.revision,
+      last_updated_time: location.last_updated_time.toISOString(),
+    };
+    await this.events.publish(manager, CatalogSubjects.LocationUpserted, snapshot);
+  }
+
+  private snapshotFields(location: LocationEntity) {
+    return {
+      location_name: location.location_name,
+      is_operating: location.is_operating,
+      category_id: location.category_id,
+      sub_category_id: location.sub_category_id,
+      region_id: location.region_id,
+      address: location.address,
+      country: location.country,
+      postal_code: location.postal_code,
+      contact_person: location.contact_person.map((person) => ({
+        name: person.name,
+        mobile_no: person.mobile_no,
+        email: person.email,
+      })),
+      remark: location.remark,
+    };
+  }
+
+  private async view(manager: EntityManager, location: LocationEntity, inUse: boolean): Promise<LocationView> {
+    return {
+      location_id: location.location_id,
+      ...this.snapshotFields(location),
+      ...(await this.locations.names(manager, location)),
+      status: location.status,
+      in_use: inUse,
+      created_time: location.created_time.toISOString(),
+      last_updated_time: location.last_updated_time.toISOString(),
+      created_by: location.created_by,
+      last_updated_by: location.last_updated_by,
+    };
+  }
+}
