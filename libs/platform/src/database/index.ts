@@ -1,2 +1,3 @@
 export * from './data-source.js';
 export * from './embedded-postgres.js';
+export * from './record-changes.js';

@@ -8,14 +8,13 @@ import type {
   LocationCategoryView,
   ValidLocationCategoryInput,
 } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { LocationCategoryEntity, LocationSubCategoryEntity } from './location-category.entity.js';
 import { LocationCategoryException } from './location-category.exception.js';
 import { LocationCategoryRepository } from './location-category.repository.js';
 
-const UNIQUE_VIOLATION = '23505';
 const CATEGORY = 'location_category';
 const SUB_CATEGORY = 'location_sub_category';
 
@@ -150,9 +149,7 @@ export class LocationCategoryService {
       const category = await this.categories.findByIdForUpdate(manager, categoryId);
       if (!category) throw LocationCategoryException.notFound();
       const rows = await mutate(manager, category, await this.categories.subCategories(categoryId, manager));
-      category.revision += 1;
-      category.last_updated_time = new Date();
-      category.last_updated_by = currentContext()?.actor ?? null;
+      stampChange(category);
       await this.categories.save(manager, category);
       await this.publishUpserted(manager, category, rows);
       return this.view(manager, category, rows);
@@ -164,7 +161,7 @@ export class LocationCategoryService {
     try {
       return await this.categories.transaction(work);
     } catch (error) {
-      if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         throw LocationCategoryException.duplicate();
       }
       throw error;

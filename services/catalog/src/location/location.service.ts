@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, LocationSnapshot, LocationView, ValidLocationInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { LocationEntity } from './location.entity.js';
 import { LocationException } from './location.exception.js';
 import { LocationRepository } from './location.repository.js';
 
-const UNIQUE_VIOLATION = '23505';
 const USED_BY = 'location';
 
 /** What a location refers to, as record_usage targets: a region, a category and maybe a sub-category. */
@@ -160,9 +159,7 @@ export class LocationService {
       if (!location) throw LocationException.notFound();
       const inUse = await this.usage.isInUse(manager, USED_BY, locationId);
       await mutate(manager, location, inUse);
-      location.revision += 1;
-      location.last_updated_time = new Date();
-      location.last_updated_by = currentContext()?.actor ?? null;
+      stampChange(location);
       await this.locations.save(manager, location);
       await this.publishUpserted(manager, location);
       return this.view(manager, location, inUse);
@@ -174,7 +171,7 @@ export class LocationService {
     try {
       return await this.locations.transaction(work);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw LocationException.duplicate();
+      if (isUniqueViolation(error)) throw LocationException.duplicate();
       throw error;
     }
   }

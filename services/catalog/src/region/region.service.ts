@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, RegionSnapshot, RegionView, ValidRegionInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { RegionEntity } from './region.entity.js';
 import { RegionException } from './region.exception.js';
 import { RegionRepository } from './region.repository.js';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Regions: create, edit, archive, reactivate, delete. Archive and delete are refused while a location uses
@@ -96,9 +94,7 @@ export class RegionService {
       if (!region) throw RegionException.notFound();
       const inUse = await this.usage.isInUse(manager, 'region', regionId);
       mutate(region, inUse);
-      region.revision += 1;
-      region.last_updated_time = new Date();
-      region.last_updated_by = currentContext()?.actor ?? null;
+      stampChange(region);
       await this.regions.save(manager, region);
       await this.publishUpserted(manager, region);
       return this.view(region, inUse);
@@ -110,7 +106,7 @@ export class RegionService {
     try {
       return await this.regions.transaction(work);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw RegionException.duplicate();
+      if (isUniqueViolation(error)) throw RegionException.duplicate();
       throw error;
     }
   }

@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, UomSnapshot, UomView, ValidUomInput } from '@scm/contracts';
-import { AttachmentService, EventPublisher, ListPage, currentContext } from '@scm/platform';
+import {
+  AttachmentService,
+  EventPublisher,
+  ListPage,
+  currentContext,
+  isUniqueViolation,
+  stampChange,
+} from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { UomEntity } from './uom.entity.js';
 import { UomException } from './uom.exception.js';
 import { UomRepository } from './uom.repository.js';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Units of measure: create, edit, archive, reactivate, delete. Every change and its event commit together
@@ -100,9 +105,7 @@ export class UomService {
       if (!uom) throw UomException.notFound();
       const inUse = await this.usage.isInUse(manager, 'uom', uomId);
       mutate(uom, inUse);
-      uom.revision += 1;
-      uom.last_updated_time = new Date();
-      uom.last_updated_by = currentContext()?.actor ?? null;
+      stampChange(uom);
       await this.uoms.save(manager, uom);
       await this.publishUpserted(manager, uom);
       return this.view(uom, inUse);
@@ -114,7 +117,7 @@ export class UomService {
     try {
       return await this.uoms.transaction(work);
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw UomException.duplicate();
+      if (isUniqueViolation(error)) throw UomException.duplicate();
       throw error;
     }
   }

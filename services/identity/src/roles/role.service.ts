@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DIRECTOR_ROLE_NAME, IdentityErrorCode, IdentitySubjects, requiresCostVisibility } from '@scm/contracts';
 import type { ListQuery, RoleSnapshot, RoleView, ValidRoleInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 import { RoleEntity } from './role.entity.js';
@@ -60,9 +60,7 @@ export class RoleService {
         throw new IdentityException(IdentityErrorCode.ROLE_DIRECTOR_PROTECTED);
       }
       Object.assign(role, fields(input));
-      role.revision += 1;
-      role.last_updated_by = currentContext()?.actor ?? null;
-      role.last_updated_time = new Date();
+      stampChange(role);
       await this.roles.save(manager, role);
       await this.events.publish(manager, IdentitySubjects.RoleUpserted, snapshot(role));
       return this.view(role, await this.roles.userCount(manager, roleId));
@@ -87,7 +85,7 @@ export class RoleService {
     try {
       return await this.roles.transaction(work);
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw IdentityException.onField(IdentityErrorCode.ROLE_DUPLICATE, 'role_name');
       }
       throw error;

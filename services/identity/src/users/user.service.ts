@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IdentityErrorCode, IdentitySubjects } from '@scm/contracts';
 import type { ListQuery, UserView, ValidUserInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 import { AccountMailer } from '../passwords/account-mail.js';
@@ -169,9 +169,7 @@ export class UserService {
       const found = await this.users.findByIdForUpdate(manager, userId);
       if (!found) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
       await mutate(found, manager);
-      found.revision += 1;
-      found.last_updated_by = currentContext()?.actor ?? null;
-      found.last_updated_time = new Date();
+      stampChange(found);
       await this.users.save(manager, found);
       await this.events.publish(manager, subject, userSnapshot(found));
       return found;
@@ -202,7 +200,7 @@ export class UserService {
       return await this.users.transaction(work);
     } catch (error) {
       const duplicate = UNIQUE_FIELDS[(error as { constraint?: string }).constraint ?? ''];
-      if ((error as { code?: string }).code === '23505' && duplicate) throw IdentityException.onField(...duplicate);
+      if (isUniqueViolation(error) && duplicate) throw IdentityException.onField(...duplicate);
       throw error;
     }
   }
