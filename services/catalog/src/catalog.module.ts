@@ -10,10 +10,24 @@ import { LocationCategoryRepository } from './location-category/location-categor
 import { LocationCategoryService } from './location-category/location-category.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
+import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
+import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
 import { RegionController } from './region/region.controller.js';
 import { RegionEntity } from './region/region.entity.js';
 import { RegionRepository } from './region/region.repository.js';
 import { RegionService } from './region/region.service.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { ExchangeRateEntity, GstRateEntity, SettingsEntity } from './settings/settings.entity.js';
+import { SettingsRepository } from './settings/settings.repository.js';
+import { SettingsService } from './settings/settings.service.js';
+import { SupplierController } from './supplier/supplier.controller.js';
+import { SupplierEntity } from './supplier/supplier.entity.js';
+import { SupplierRepository } from './supplier/supplier.repository.js';
+import { SupplierService } from './supplier/supplier.service.js';
+import { SupplierCategoryController } from './supplier-category/supplier-category.controller.js';
+import { SupplierCategoryEntity } from './supplier-category/supplier-category.entity.js';
+import { SupplierCategoryRepository } from './supplier-category/supplier-category.repository.js';
+import { SupplierCategoryService } from './supplier-category/supplier-category.service.js';
 import { UomController } from './uom/uom.controller.js';
 import { UomEntity } from './uom/uom.entity.js';
 import { UomRepository } from './uom/uom.repository.js';
@@ -24,8 +38,24 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
   imports: [
     ServicePlatformModule.forService({
       name: 'catalog',
-      entities: [UomEntity, RegionEntity, LocationCategoryEntity, LocationSubCategoryEntity, LocationEntity],
-      migrations: [CreateUoms1763800000200, CreateLocations1795358227169],
+      entities: [
+        UomEntity,
+        RegionEntity,
+        LocationCategoryEntity,
+        LocationSubCategoryEntity,
+        LocationEntity,
+        SupplierCategoryEntity,
+        SupplierEntity,
+        GstRateEntity,
+        SettingsEntity,
+        ExchangeRateEntity,
+      ],
+      migrations: [
+        CreateUoms1763800000200,
+        CreateLocations1795358227169,
+        CreateSuppliers1795359200020,
+        CreateSettings1795359159651,
+      ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
     AttachmentsModule.forService({
@@ -33,7 +63,15 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
       ownerTypes: { uom: { permission: 'UOM', record: { table: 'uom', idColumn: 'uom_id' } } },
     }),
   ],
-  controllers: [UomController, RegionController, LocationCategoryController, LocationController],
+  controllers: [
+    UomController,
+    RegionController,
+    LocationCategoryController,
+    LocationController,
+    SupplierCategoryController,
+    SupplierController,
+    SettingsController,
+  ],
   providers: [
     UomService,
     UomRepository,
@@ -43,6 +81,12 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
     LocationCategoryRepository,
     LocationService,
     LocationRepository,
+    SupplierCategoryService,
+    SupplierCategoryRepository,
+    SupplierService,
+    SupplierRepository,
+    SettingsService,
+    SettingsRepository,
     RecordUsageRepository,
   ],
   exports: [RecordUsageRepository],

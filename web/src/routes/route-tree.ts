@@ -103,8 +103,20 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'supplierManagement',
     icon: 'handshake',
     children: [
-      pending('supplier', '/supplier/list', 'SUPPLIER'),
-      pending('supplierCategory', '/supplier/category', 'SUPPLIER'),
+      {
+        id: 'supplier',
+        path: '/supplier/list',
+        keys: 'SUPPLIER',
+        page: () => import('./supplier/list/SupplierListPage'),
+        form: () => import('./supplier/list/SupplierFormPage'),
+      },
+      {
+        id: 'supplierCategory',
+        path: '/supplier/category',
+        keys: 'SUPPLIER',
+        page: () => import('./supplier/category/SupplierCategoryListPage'),
+        form: () => import('./supplier/category/SupplierCategoryFormPage'),
+      },
       pending('supplierPrice', '/supplier/price', 'SUPPLIER_PRICING', false),
       pending('defaultSupplier', '/supplier/defaultSupplier', 'DEFAULT_SUPPLIER', false),
     ],
@@ -193,6 +205,12 @@ export const ROUTE_TREE: RouteNode[] = [
   { id: 'activityLog', path: '/activity-log', keys: 'NOTIFICATION', page: notAvailable, icon: 'history' },
   { id: 'notificationCenter', path: '/notification-center', keys: 'NOTIFICATION', page: notAvailable, icon: 'bell' },
   { id: 'report', path: '/report', keys: 'REPORT', page: notAvailable, icon: 'chart' },
-  { id: 'settings', path: '/settings', keys: 'SETTING', page: notAvailable, icon: 'settings' },
+  {
+    id: 'settings',
+    path: '/settings',
+    keys: 'SETTING',
+    page: () => import('./settings/SettingsPage'),
+    icon: 'settings',
+  },
   { id: 'fifo', path: '/fifo', keys: 'INVENTORY_OVERVIEW', page: notAvailable, directorOnly: true, icon: 'layers' },
 ];

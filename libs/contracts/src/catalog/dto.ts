@@ -178,3 +178,126 @@ export interface LocationView extends MasterRecordView {
   contact_person: ContactPerson[];
   remark: string;
 }
+
+/** A supplier category (SPEC.md §2 /supplier/category): a unique name every supplier chooses one of. */
+export const supplierCategoryInputSchema = z
+  .object({
+    category_name: requiredText(100, { noSlash: true }),
+  })
+  .strict();
+
+export type SupplierCategoryInput = z.input<typeof supplierCategoryInputSchema>;
+export type ValidSupplierCategoryInput = z.output<typeof supplierCategoryInputSchema>;
+
+export interface SupplierCategoryView extends MasterRecordView {
+  category_id: string;
+  category_name: string;
+}
+
+/** SPEC.md §9: a supplier's tax type. */
+export const SUPPLIER_TAX_TYPES = ['ZERO RATED', 'GST'] as const;
+export type SupplierTaxType = (typeof SUPPLIER_TAX_TYPES)[number];
+
+/** SPEC.md §9: the tax (GST) rate options, in percent; 7 is the default. */
+export const TAX_RATES = [0, 7, 8, 9] as const;
+export type TaxRate = (typeof TAX_RATES)[number];
+export const DEFAULT_TAX_RATE: TaxRate = 7;
+
+/** Whether a supplier's prices include GST or have it added. */
+export const GST_PRICE_TYPES = ['inclusive', 'exclusive'] as const;
+export type GstPriceType = (typeof GST_PRICE_TYPES)[number];
+
+/** Most hashtags one supplier carries. */
+export const MAX_HASHTAGS = 50;
+
+/** A rate from TAX_RATES, given as a number or numeric text (a select's value). */
+const taxRate = z
+  .union([z.number({ error: V.required }), z.string({ error: V.required })], { error: V.required })
+  .transform((value) => (typeof value === 'string' ? value.trim() : value))
+  .superRefine((value, ctx) => {
+    if (value === '') return void ctx.addIssue({ code: 'custom', message: V.required });
+    if (!TAX_RATES.some((rate) => rate === Number(value))) ctx.addIssue({ code: 'custom', message: V.invalid });
+  })
+  .transform((value) => Number(value) as TaxRate);
+
+/** A whole number of days, 0 or more, given as a number or text. */
+const wholeDays = z
+  .union([z.number({ error: V.required }), z.string({ error: V.required })], { error: V.required })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .superRefine((value, ctx) => {
+    if (value === '') return void ctx.addIssue({ code: 'custom', message: V.required });
+    if (!/^-?\d+$/.test(value)) return void ctx.addIssue({ code: 'custom', message: V.number });
+    const days = Number(value);
+    if (days < 0) return void ctx.addIssue({ code: 'custom', message: V.moreOrEqualZero });
+    if (days > 9999) ctx.addIssue({ code: 'custom', message: V.max, params: { max: '9999' } });
+  })
+  .transform(Number);
+
+/**
+ * A supplier (SPEC.md §3). `supplier_id` is the user's code: it appears in URLs and, later, on SKUs and purchase
+ * orders, so it has no slash and never changes once created. A ZERO RATED supplier's rates are 0.
+ */
+export const supplierInputSchema = z
+  .object({
+    supplier_id: requiredText(50, { noSlash: true }),
+    company_name: requiredText(200),
+    account_no: optionalText(50),
+    credit_term_in_days: wholeDays,
+    contact_name: requiredText(100),
+    contact_no: digitString(8, V.contactNumber),
+    contact_email: optionalEmail(),
+    company_uen: optionalText(50),
+    company_website: optionalText(200),
+    address: requiredText(500),
+    postal_code: digitString(6, V.postalCode),
+    country: z.enum(COUNTRIES, { error: V.required }),
+    remark: optionalText(1000),
+    minimum_order_value: decimalString({ scale: 2, nonNegative: true, max: '9999999999' }),
+    category_id: z.uuid({ error: V.required }),
+    terms_and_conditions: optionalText(5000),
+    gst_price_type: z.enum(GST_PRICE_TYPES, { error: V.required }),
+    gst_reg_no: optionalText(50),
+    gst_rate: taxRate,
+    tax_rate: taxRate,
+    tax_type: z.enum(SUPPLIER_TAX_TYPES, { error: V.required }),
+    tax_reg_no: optionalText(50),
+    hashtag_list: z
+      .array(requiredText(64), { error: V.invalid })
+      .max(MAX_HASHTAGS, { error: V.max })
+      .optional()
+      .transform((tags) => [...new Set(tags ?? [])]),
+  })
+  .strict()
+  .transform((input) =>
+    input.tax_type === 'ZERO RATED' ? { ...input, gst_rate: 0 as TaxRate, tax_rate: 0 as TaxRate } : input,
+  );
+
+export type SupplierInput = z.input<typeof supplierInputSchema>;
+export type ValidSupplierInput = z.output<typeof supplierInputSchema>;
+
+export interface SupplierView extends MasterRecordView {
+  supplier_id: string;
+  company_name: string;
+  account_no: string;
+  credit_term_in_days: number;
+  contact_name: string;
+  contact_no: string;
+  contact_email: string;
+  company_uen: string;
+  company_website: string;
+  address: string;
+  postal_code: string;
+  country: Country;
+  remark: string;
+  minimum_order_value: string;
+  category_id: string;
+  category_name: string;
+  terms_and_conditions: string;
+  gst_price_type: GstPriceType;
+  gst_reg_no: string;
+  gst_rate: TaxRate;
+  tax_rate: TaxRate;
+  tax_type: SupplierTaxType;
+  tax_reg_no: string;
+  hashtag_list: string[];
+}

@@ -70,6 +70,98 @@ export const locationSnapshotSchema = z
 
 export const locationDeletedSchema = z.object({ location_id: z.string(), revision }).strict();
 
+export const supplierCategorySnapshotSchema = z
+  .object({
+    category_id: z.uuid(),
+    category_name: z.string(),
+    status: masterStatus,
+    revision,
+    last_updated_time: z.string(),
+  })
+  .strict();
+
+export const supplierCategoryDeletedSchema = z.object({ category_id: z.uuid(), revision }).strict();
+
+/** The category is an id: its name follows from the supplier category snapshots. */
+export const supplierSnapshotSchema = z
+  .object({
+    supplier_id: z.string(),
+    company_name: z.string(),
+    account_no: z.string(),
+    credit_term_in_days: z.number().int(),
+    contact_name: z.string(),
+    contact_no: z.string(),
+    contact_email: z.string(),
+    company_uen: z.string(),
+    company_website: z.string(),
+    address: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    remark: z.string(),
+    minimum_order_value: z.string(),
+    category_id: z.uuid(),
+    terms_and_conditions: z.string(),
+    gst_price_type: z.enum(['inclusive', 'exclusive']),
+    gst_reg_no: z.string(),
+    gst_rate: z.number(),
+    tax_rate: z.number(),
+    tax_type: z.enum(['ZERO RATED', 'GST']),
+    tax_reg_no: z.string(),
+    hashtag_list: z.array(z.string()),
+    status: masterStatus,
+    revision,
+    last_updated_time: z.string(),
+  })
+  .strict();
+
+export const supplierDeletedSchema = z.object({ supplier_id: z.string(), revision }).strict();
+
+export type SupplierCategorySnapshot = z.infer<typeof supplierCategorySnapshotSchema>;
+export type SupplierSnapshot = z.infer<typeof supplierSnapshotSchema>;
+
+/** Full settings snapshot (GST options, the default, company details) for other services' replicas. */
+export const settingsUpdatedSchema = z
+  .object({
+    gst_rates: z.array(z.object({ gst_rate_id: z.uuid(), rate: z.string() }).strict()),
+    default_gst_rate_id: z.uuid(),
+    default_gst_rate: z.string(),
+    company: z
+      .object({
+        company_name: z.string(),
+        company_uen: z.string(),
+        gst_reg_no: z.string(),
+        address: z.string(),
+        postal_code: z.string(),
+        country: z.string(),
+        phone: z.string(),
+        email: z.string(),
+        website: z.string(),
+      })
+      .strict(),
+    revision,
+    last_updated_time: z.string(),
+  })
+  .strict();
+
+export const exchangeRateSnapshotSchema = z
+  .object({
+    exchange_rate_id: z.uuid(),
+    currency: z.string(),
+    effective_date: z.string(),
+    rate: z.string(),
+    revision,
+    last_updated_time: z.string(),
+  })
+  .strict();
+
+export const exchangeRateDeletedSchema = z
+  .object({ exchange_rate_id: z.uuid(), currency: z.string(), effective_date: z.string(), revision })
+  .strict();
+
+export type SettingsSnapshot = z.infer<typeof settingsUpdatedSchema>;
+export type ExchangeRateSnapshot = z.infer<typeof exchangeRateSnapshotSchema>;
+export type ExchangeRateDeleted = z.infer<typeof exchangeRateDeletedSchema>;
+
 export type RegionSnapshot = z.infer<typeof regionSnapshotSchema>;
 export type LocationCategorySnapshot = z.infer<typeof locationCategorySnapshotSchema>;
 export type LocationSnapshot = z.infer<typeof locationSnapshotSchema>;
@@ -83,4 +175,11 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.LocationCategoryDeleted]: locationCategoryDeletedSchema,
   [CatalogSubjects.LocationUpserted]: locationSnapshotSchema,
   [CatalogSubjects.LocationDeleted]: locationDeletedSchema,
+  [CatalogSubjects.SettingsUpdated]: settingsUpdatedSchema,
+  [CatalogSubjects.ExchangeRateUpserted]: exchangeRateSnapshotSchema,
+  [CatalogSubjects.ExchangeRateDeleted]: exchangeRateDeletedSchema,
+  [CatalogSubjects.SupplierCategoryUpserted]: supplierCategorySnapshotSchema,
+  [CatalogSubjects.SupplierCategoryDeleted]: supplierCategoryDeletedSchema,
+  [CatalogSubjects.SupplierUpserted]: supplierSnapshotSchema,
+  [CatalogSubjects.SupplierDeleted]: supplierDeletedSchema,
 } as const;

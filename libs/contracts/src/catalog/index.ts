@@ -1,4 +1,5 @@
 export * from './dto.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './settings.js';
 export * from './subjects.js';

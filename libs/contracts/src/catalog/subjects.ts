@@ -8,4 +8,11 @@ export const CatalogSubjects = {
   LocationCategoryDeleted: 'catalog.location-category.deleted',
   LocationUpserted: 'catalog.location.upserted',
   LocationDeleted: 'catalog.location.deleted',
+  SettingsUpdated: 'catalog.settings.updated',
+  ExchangeRateUpserted: 'catalog.exchange-rate.upserted',
+  ExchangeRateDeleted: 'catalog.exchange-rate.deleted',
+  SupplierCategoryUpserted: 'catalog.supplier-category.upserted',
+  SupplierCategoryDeleted: 'catalog.supplier-category.deleted',
+  SupplierUpserted: 'catalog.supplier.upserted',
+  SupplierDeleted: 'catalog.supplier.deleted',
 } as const;

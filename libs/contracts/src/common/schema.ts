@@ -68,7 +68,12 @@ export function optionalEmail() {
  * A decimal carried as a string (never a JS float): accepts a number or a numeric string, normalises to a
  * string, and checks the scale, sign and maximum with SPEC.md §5's messages.
  */
-export function decimalString(options: { scale: 2 | 3 | 4; positive?: boolean; nonNegative?: boolean; max?: string }) {
+export function decimalString(options: {
+  scale: 2 | 3 | 4 | 6;
+  positive?: boolean;
+  nonNegative?: boolean;
+  max?: string;
+}) {
   const scaleMessage = options.scale === 2 ? V.twoDecimal : options.scale === 3 ? V.threeDecimal : V.number;
   return z
     .union([z.string({ error: V.required }), z.number({ error: V.required })], { error: V.required })

@@ -7,6 +7,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.VALIDATION_FAILED:
     case CatalogErrorCode.LOCATION_ID_CHANGED:
     case CatalogErrorCode.LOCATION_REFERENCE_INVALID:
+    case CatalogErrorCode.SUPPLIER_ID_CHANGED:
+    case CatalogErrorCode.SUPPLIER_REFERENCE_INVALID:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
@@ -27,6 +29,11 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.REGION_NOT_FOUND:
     case CatalogErrorCode.LOCATION_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.LOCATION_NOT_FOUND:
+    case CatalogErrorCode.GST_RATE_NOT_FOUND:
+    case CatalogErrorCode.EXCHANGE_RATE_NOT_FOUND:
+    case CatalogErrorCode.EXCHANGE_RATE_NONE_ON_DATE:
+    case CatalogErrorCode.SUPPLIER_CATEGORY_NOT_FOUND:
+    case CatalogErrorCode.SUPPLIER_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
@@ -47,6 +54,15 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.LOCATION_DUPLICATE:
     case CatalogErrorCode.LOCATION_IN_USE:
     case CatalogErrorCode.LOCATION_ARCHIVED:
+    case CatalogErrorCode.GST_RATE_DUPLICATE:
+    case CatalogErrorCode.GST_RATE_IS_DEFAULT:
+    case CatalogErrorCode.EXCHANGE_RATE_DUPLICATE:
+    case CatalogErrorCode.SUPPLIER_CATEGORY_DUPLICATE:
+    case CatalogErrorCode.SUPPLIER_CATEGORY_IN_USE:
+    case CatalogErrorCode.SUPPLIER_CATEGORY_ARCHIVED:
+    case CatalogErrorCode.SUPPLIER_DUPLICATE:
+    case CatalogErrorCode.SUPPLIER_IN_USE:
+    case CatalogErrorCode.SUPPLIER_ARCHIVED:
     case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:

@@ -1,0 +1,21 @@
+import type { ListResource } from '@scm/platform';
+
+/** The supplier category list, each row with whether a supplier uses it. */
+export const SUPPLIER_CATEGORY_LIST: ListResource = {
+  from: 'supplier_category c',
+  columns: {
+    category_id: { sql: 'c.category_id' },
+    category_name: { sql: 'c.category_name', sortable: true, searchable: true, filter: 'text' },
+    status: { sql: 'c.status', sortable: true, filter: 'status' },
+    in_use: {
+      sql: `EXISTS (SELECT 1 FROM record_usage u WHERE u.target_type = 'supplier_category'
+             AND u.target_id = c.category_id::text)`,
+    },
+    created_time: { sql: 'c.created_time', sortable: true, filter: 'date_range' },
+    last_updated_time: { sql: 'c.last_updated_time', sortable: true, filter: 'date_range' },
+    created_by: { sql: 'c.created_by' },
+    last_updated_by: { sql: 'c.last_updated_by' },
+  },
+  defaultOrder: { column: 'last_updated_time', direction: 'DESC' },
+  tieBreaker: 'c.category_id',
+};
