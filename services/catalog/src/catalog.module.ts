@@ -12,6 +12,8 @@ import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.j
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
 import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
+import { CreateCustomers1795360019057 } from './migrations/1795360019057-CreateCustomers.js';
+import { CreateUserLocationRevision1795359972047 } from './migrations/1795359972047-CreateUserLocationRevision.js';
 import { RegionController } from './region/region.controller.js';
 import { RegionEntity } from './region/region.entity.js';
 import { RegionRepository } from './region/region.repository.js';
@@ -20,6 +22,10 @@ import { SettingsController } from './settings/settings.controller.js';
 import { ExchangeRateEntity, GstRateEntity, SettingsEntity } from './settings/settings.entity.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { SettingsService } from './settings/settings.service.js';
+import { CustomerController } from './customer/customer.controller.js';
+import { CustomerEntity } from './customer/customer.entity.js';
+import { CustomerRepository } from './customer/customer.repository.js';
+import { CustomerService } from './customer/customer.service.js';
 import { SupplierController } from './supplier/supplier.controller.js';
 import { SupplierEntity } from './supplier/supplier.entity.js';
 import { SupplierRepository } from './supplier/supplier.repository.js';
@@ -33,6 +39,8 @@ import { UomEntity } from './uom/uom.entity.js';
 import { UomRepository } from './uom/uom.repository.js';
 import { UomService } from './uom/uom.service.js';
 import { RecordUsageRepository } from './usage/record-usage.repository.js';
+import { UserLocationsHandler } from './user-locations/user-locations.handler.js';
+import { UserLocationsRepository } from './user-locations/user-locations.repository.js';
 
 @Module({
   imports: [
@@ -46,6 +54,7 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
         LocationEntity,
         SupplierCategoryEntity,
         SupplierEntity,
+        CustomerEntity,
         GstRateEntity,
         SettingsEntity,
         ExchangeRateEntity,
@@ -54,7 +63,9 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
         CreateUoms1763800000200,
         CreateLocations1795358227169,
         CreateSuppliers1795359200020,
+        CreateCustomers1795360019057,
         CreateSettings1795359159651,
+        CreateUserLocationRevision1795359972047,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
@@ -70,6 +81,7 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
     LocationController,
     SupplierCategoryController,
     SupplierController,
+    CustomerController,
     SettingsController,
   ],
   providers: [
@@ -85,9 +97,13 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
     SupplierCategoryRepository,
     SupplierService,
     SupplierRepository,
+    CustomerRepository,
+    CustomerService,
     SettingsService,
     SettingsRepository,
     RecordUsageRepository,
+    UserLocationsRepository,
+    UserLocationsHandler,
   ],
   exports: [RecordUsageRepository],
 })

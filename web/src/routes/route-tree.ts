@@ -190,7 +190,13 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'contactManagement',
     icon: 'contacts',
     children: [
-      pending('customer', '/contact-management/customer/list', 'RJ_CUSTOMER'),
+      {
+        id: 'customer',
+        path: '/contact-management/customer/list',
+        keys: 'RJ_CUSTOMER',
+        page: () => import('./contact-management/customer/list/CustomerListPage'),
+        form: () => import('./contact-management/customer/list/CustomerFormPage'),
+      },
       pending('rjSupplier', '/contact-management/supplier/list', 'RJ_SUPPLIER'),
     ],
   },

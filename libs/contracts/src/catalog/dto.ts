@@ -301,3 +301,111 @@ export interface SupplierView extends MasterRecordView {
   tax_reg_no: string;
   hashtag_list: string[];
 }
+
+/** SPEC.md §9: a customer's salutation, gender and preferred contact mode. */
+export const SALUTATIONS = ['Ms', 'Mr', 'Mrs', 'Mdm', 'Sir'] as const;
+export type Salutation = (typeof SALUTATIONS)[number];
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const CONTACT_MODES = ['SMS', 'Call', 'WhatsApp/Telegram', 'Email'] as const;
+export type ContactMode = (typeof CONTACT_MODES)[number];
+export const ADDRESS_TYPES = ['billing', 'shipping'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+/** Most addresses and tags one customer carries. */
+export const MAX_CUSTOMER_ADDRESSES = 20;
+export const MAX_CUSTOMER_TAGS = 50;
+
+/** The message of a customer's address list without exactly one default of a type it has. */
+export const CUSTOMER_ADDRESS_DEFAULT_MESSAGE = 'validation.one_default_address';
+
+export const customerAddressSchema = z
+  .object({
+    address_type: z.enum(ADDRESS_TYPES, { error: V.required }),
+    address: requiredText(500),
+    country: z.enum(COUNTRIES, { error: V.required }),
+    postal_code: digitString(6, V.postalCode),
+    is_default: z.boolean({ error: V.required }),
+  })
+  .strict();
+
+export type CustomerAddress = z.output<typeof customerAddressSchema>;
+
+/** An optional calendar date `YYYY-MM-DD`: blank and null are none. */
+const optionalDate = z
+  .union([z.literal(''), z.iso.date({ error: V.invalid })], { error: V.invalid })
+  .nullish()
+  .transform((value) => value || null);
+
+/** An optional 8-digit contact number: blank is `''`. */
+const optionalContactNumber = optionalText(8).refine((value) => value === '' || /^\d{8}$/.test(value), {
+  error: V.contactNumber,
+});
+
+/**
+ * A customer (SPEC.md §3, RJ area). `customer_code` is the user's code: it appears in URLs, so it has no slash
+ * and never changes once created. Of each address type present, exactly one is the default.
+ * transaction_count and total_spending are read-only (sales set them).
+ */
+export const customerInputSchema = z
+  .object({
+    customer_code: requiredText(50, { noSlash: true }),
+    customer_name: requiredText(200),
+    salutation: z.enum(SALUTATIONS, { error: V.required }),
+    chinese_name: optionalText(100),
+    gender: z.enum(GENDERS, { error: V.required }),
+    email: optionalEmail(),
+    primary_contact_no: digitString(8, V.contactNumber),
+    secondary_contact_no: optionalContactNumber,
+    birthday: optionalDate,
+    wedding_anniversary: optionalDate,
+    mailing_list: z.boolean({ error: V.required }),
+    contact_mode: z.enum(CONTACT_MODES, { error: V.required }),
+    occupation: optionalText(100),
+    company: optionalText(200),
+    department: optionalText(100),
+    tags: z
+      .array(requiredText(64), { error: V.invalid })
+      .max(MAX_CUSTOMER_TAGS, { error: V.max })
+      .optional()
+      .transform((tags) => [...new Set(tags ?? [])]),
+    address_list: z
+      .array(customerAddressSchema, { error: V.invalid })
+      .max(MAX_CUSTOMER_ADDRESSES, { error: V.max })
+      .optional()
+      .transform((rows) => rows ?? []),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    for (const type of ADDRESS_TYPES) {
+      const rows = input.address_list.filter((row) => row.address_type === type);
+      if (rows.length > 0 && rows.filter((row) => row.is_default).length !== 1) {
+        ctx.addIssue({ code: 'custom', message: CUSTOMER_ADDRESS_DEFAULT_MESSAGE, path: ['address_list'] });
+      }
+    }
+  });
+
+export type CustomerInput = z.input<typeof customerInputSchema>;
+export type ValidCustomerInput = z.output<typeof customerInputSchema>;
+
+export interface CustomerView extends MasterRecordView {
+  customer_code: string;
+  customer_name: string;
+  salutation: Salutation;
+  chinese_name: string;
+  gender: Gender;
+  email: string;
+  primary_contact_no: string;
+  secondary_contact_no: string;
+  birthday: string | null;
+  wedding_anniversary: string | null;
+  mailing_list: boolean;
+  contact_mode: ContactMode;
+  occupation: string;
+  company: string;
+  department: string;
+  tags: string[];
+  address_list: CustomerAddress[];
+  transaction_count: number;
+  total_spending: string;
+}

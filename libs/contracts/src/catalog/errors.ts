@@ -41,4 +41,10 @@ export enum CatalogErrorCode {
   SUPPLIER_ID_CHANGED = 'CATALOG_SUPPLIER_ID_CHANGED',
   /** The chosen supplier category does not exist (any more) or is archived. */
   SUPPLIER_REFERENCE_INVALID = 'CATALOG_SUPPLIER_REFERENCE_INVALID',
+  CUSTOMER_NOT_FOUND = 'CATALOG_CUSTOMER_NOT_FOUND',
+  CUSTOMER_DUPLICATE = 'CATALOG_CUSTOMER_DUPLICATE',
+  CUSTOMER_IN_USE = 'CATALOG_CUSTOMER_IN_USE',
+  CUSTOMER_ARCHIVED = 'CATALOG_CUSTOMER_ARCHIVED',
+  /** The customer code is its identity (URLs, sales): an edit cannot change it. */
+  CUSTOMER_ID_CHANGED = 'CATALOG_CUSTOMER_ID_CHANGED',
 }

@@ -119,6 +119,48 @@ export const supplierDeletedSchema = z.object({ supplier_id: z.string(), revisio
 export type SupplierCategorySnapshot = z.infer<typeof supplierCategorySnapshotSchema>;
 export type SupplierSnapshot = z.infer<typeof supplierSnapshotSchema>;
 
+/** A customer's full snapshot, addresses included; transaction_count and total_spending as catalog holds them. */
+export const customerSnapshotSchema = z
+  .object({
+    customer_code: z.string(),
+    customer_name: z.string(),
+    salutation: z.string(),
+    chinese_name: z.string(),
+    gender: z.string(),
+    email: z.string(),
+    primary_contact_no: z.string(),
+    secondary_contact_no: z.string(),
+    birthday: z.string().nullable(),
+    wedding_anniversary: z.string().nullable(),
+    mailing_list: z.boolean(),
+    contact_mode: z.string(),
+    occupation: z.string(),
+    company: z.string(),
+    department: z.string(),
+    tags: z.array(z.string()),
+    address_list: z.array(
+      z
+        .object({
+          address_type: z.enum(['billing', 'shipping']),
+          address: z.string(),
+          country: z.string(),
+          postal_code: z.string(),
+          is_default: z.boolean(),
+        })
+        .strict(),
+    ),
+    transaction_count: z.number().int(),
+    total_spending: z.string(),
+    status: masterStatus,
+    revision,
+    last_updated_time: z.string(),
+  })
+  .strict();
+
+export const customerDeletedSchema = z.object({ customer_code: z.string(), revision }).strict();
+
+export type CustomerSnapshot = z.infer<typeof customerSnapshotSchema>;
+
 /** Full settings snapshot (GST options, the default, company details) for other services' replicas. */
 export const settingsUpdatedSchema = z
   .object({
@@ -182,4 +224,6 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.SupplierCategoryDeleted]: supplierCategoryDeletedSchema,
   [CatalogSubjects.SupplierUpserted]: supplierSnapshotSchema,
   [CatalogSubjects.SupplierDeleted]: supplierDeletedSchema,
+  [CatalogSubjects.CustomerUpserted]: customerSnapshotSchema,
+  [CatalogSubjects.CustomerDeleted]: customerDeletedSchema,
 } as const;

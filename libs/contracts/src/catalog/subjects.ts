@@ -15,4 +15,6 @@ export const CatalogSubjects = {
   SupplierCategoryDeleted: 'catalog.supplier-category.deleted',
   SupplierUpserted: 'catalog.supplier.upserted',
   SupplierDeleted: 'catalog.supplier.deleted',
+  CustomerUpserted: 'catalog.customer.upserted',
+  CustomerDeleted: 'catalog.customer.deleted',
 } as const;

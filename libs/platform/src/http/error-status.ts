@@ -9,6 +9,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.LOCATION_REFERENCE_INVALID:
     case CatalogErrorCode.SUPPLIER_ID_CHANGED:
     case CatalogErrorCode.SUPPLIER_REFERENCE_INVALID:
+    case CatalogErrorCode.CUSTOMER_ID_CHANGED:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
@@ -34,6 +35,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.EXCHANGE_RATE_NONE_ON_DATE:
     case CatalogErrorCode.SUPPLIER_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SUPPLIER_NOT_FOUND:
+    case CatalogErrorCode.CUSTOMER_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
@@ -63,6 +65,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SUPPLIER_DUPLICATE:
     case CatalogErrorCode.SUPPLIER_IN_USE:
     case CatalogErrorCode.SUPPLIER_ARCHIVED:
+    case CatalogErrorCode.CUSTOMER_DUPLICATE:
+    case CatalogErrorCode.CUSTOMER_IN_USE:
+    case CatalogErrorCode.CUSTOMER_ARCHIVED:
     case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:

@@ -24,8 +24,8 @@ function referencesOf(location: Pick<LocationEntity, 'region_id' | 'category_id'
  * so those refuse archive and delete while it exists; a change moves the usage, a delete removes it.
  *
  * A location itself is in use while something refers to it. Users' location lists live in identity's schema:
- * they are not read across schemas here; identity's user events are to record that usage in catalog's
- * record_usage (target_type 'location') through an event handler, and archive/delete already honour it.
+ * they are not read across schemas here; identity's user events record that usage in catalog's record_usage
+ * (target_type 'location', used_by_type 'user') through UserLocationsHandler, and archive/delete honour it.
  */
 @Injectable()
 export class LocationService {

@@ -152,10 +152,12 @@ export class UserService {
         throw new IdentityException(IdentityErrorCode.USER_IN_USE);
       }
       await this.users.delete(manager, userId);
+      // A deleted user is published as inactive and holding no location, so replicas release what it held
+      // (a merely deactivated user keeps its locations: its history still refers to them).
       await this.events.publish(
         manager,
         IdentitySubjects.UserDeactivated,
-        userSnapshot({ ...user, status: 'Inactive', revision: user.revision + 1 }),
+        userSnapshot({ ...user, status: 'Inactive', location_list: [], revision: user.revision + 1 }),
       );
     });
   }
