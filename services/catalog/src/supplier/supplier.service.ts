@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, SupplierSnapshot, SupplierView, ValidSupplierInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { SUPPLIER_CATEGORY } from '../supplier-category/supplier-category.service.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { SupplierEntity } from './supplier.entity.js';
@@ -22,25 +23,41 @@ export const SUPPLIER = 'supplier';
  */
 @Injectable()
 export class SupplierService {
+  private readonly store: MasterRecordStore<SupplierEntity, SupplierView>;
+
   constructor(
     private readonly suppliers: SupplierRepository,
     private readonly usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(suppliers.dataSource, usage, {
+      usageType: SUPPLIER,
+      errors: SupplierException,
+      find: (manager, id) => suppliers.findById(id, manager),
+      lock: (manager, id) => suppliers.findByIdForUpdate(manager, id),
+      save: (manager, supplier) => suppliers.save(manager, supplier),
+      publishUpserted: (manager, supplier) => this.publishUpserted(manager, supplier),
+      deleteAndPublish: async (manager, supplier) => {
+        await suppliers.delete(manager, supplier.supplier_id);
+        await events.publish(manager, CatalogSubjects.SupplierDeleted, {
+          supplier_id: supplier.supplier_id,
+          revision: supplier.revision + 1,
+        });
+      },
+      view: (manager, supplier, inUse) => this.view(manager, supplier, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<SupplierView>> {
     const page = await this.suppliers.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(supplierId: string): Promise<SupplierView> {
-    const manager = this.suppliers.manager;
-    const supplier = await this.suppliers.findById(supplierId, manager);
-    if (!supplier) throw SupplierException.notFound();
-    return this.view(manager, supplier, await this.usage.isInUse(manager, SUPPLIER, supplierId));
+  get(supplierId: string): Promise<SupplierView> {
+    return this.store.get(supplierId);
   }
 
-  async create(input: ValidSupplierInput): Promise<SupplierView> {
+  create(input: ValidSupplierInput): Promise<SupplierView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const supplier: SupplierEntity = {
@@ -53,20 +70,18 @@ export class SupplierService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.write(async (manager) => {
+    return this.store.create(supplier, async (manager) => {
       if (await this.suppliers.findById(input.supplier_id, manager)) throw SupplierException.duplicate();
       await this.checkCategory(manager, supplier.category_id);
       await this.suppliers.insert(manager, supplier);
       await this.usage.add(manager, SUPPLIER_CATEGORY, supplier.category_id, SUPPLIER, supplier.supplier_id);
-      await this.publishUpserted(manager, supplier);
-      return this.view(manager, supplier, false);
     });
   }
 
   /** Edits everything but the code; the usage of the old category moves to the new one. */
   update(supplierId: string, input: ValidSupplierInput): Promise<SupplierView> {
     if (input.supplier_id !== supplierId) return Promise.reject(SupplierException.idChanged());
-    return this.change(supplierId, async (manager, supplier) => {
+    return this.store.change(supplierId, async (manager, supplier) => {
       if (supplier.status === 'archived') throw SupplierException.archived();
       const before = supplier.category_id;
       Object.assign(supplier, this.fields(input));
@@ -79,33 +94,16 @@ export class SupplierService {
   }
 
   archive(supplierId: string): Promise<SupplierView> {
-    return this.change(supplierId, (_manager, supplier, inUse) => {
-      if (inUse) throw SupplierException.inUse();
-      supplier.status = 'archived';
-      return Promise.resolve();
-    });
+    return this.store.archive(supplierId);
   }
 
   /** Back to active: its category must still be usable. */
   reactivate(supplierId: string): Promise<SupplierView> {
-    return this.change(supplierId, async (manager, supplier) => {
-      await this.checkCategory(manager, supplier.category_id);
-      supplier.status = 'active';
-    });
+    return this.store.reactivate(supplierId, (manager, supplier) => this.checkCategory(manager, supplier.category_id));
   }
 
-  async delete(supplierId: string): Promise<void> {
-    await this.write(async (manager) => {
-      const supplier = await this.suppliers.findByIdForUpdate(manager, supplierId);
-      if (!supplier) throw SupplierException.notFound();
-      if (await this.usage.isInUse(manager, SUPPLIER, supplierId)) throw SupplierException.inUse();
-      await this.usage.removeAllBy(manager, SUPPLIER, supplierId);
-      await this.suppliers.delete(manager, supplierId);
-      await this.events.publish(manager, CatalogSubjects.SupplierDeleted, {
-        supplier_id: supplierId,
-        revision: supplier.revision + 1,
-      });
-    });
+  delete(supplierId: string): Promise<void> {
+    return this.store.delete(supplierId);
   }
 
   private fields(input: ValidSupplierInput) {
@@ -139,33 +137,6 @@ export class SupplierService {
   private async checkCategory(manager: EntityManager, categoryId: string): Promise<void> {
     const category = await this.suppliers.lockCategory(manager, categoryId);
     if (!category || category.status === 'archived') throw SupplierException.categoryInvalid();
-  }
-
-  /** Loads and locks the supplier, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private change(
-    supplierId: string,
-    mutate: (manager: EntityManager, supplier: SupplierEntity, inUse: boolean) => Promise<void>,
-  ): Promise<SupplierView> {
-    return this.write(async (manager) => {
-      const supplier = await this.suppliers.findByIdForUpdate(manager, supplierId);
-      if (!supplier) throw SupplierException.notFound();
-      const inUse = await this.usage.isInUse(manager, SUPPLIER, supplierId);
-      await mutate(manager, supplier, inUse);
-      stampChange(supplier);
-      await this.suppliers.save(manager, supplier);
-      await this.publishUpserted(manager, supplier);
-      return this.view(manager, supplier, inUse);
-    });
-  }
-
-  /** A transaction whose unique-code violation (a concurrent create) becomes the duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.suppliers.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw SupplierException.duplicate();
-      throw error;
-    }
   }
 
   private async publishUpserted(manager: EntityManager, supplier: SupplierEntity): Promise<void> {

@@ -1,0 +1,123 @@
+import type { MasterStatus } from '@scm/contracts';
+import { inTransaction, isUniqueViolation, stampChange } from '@scm/platform';
+import type { VersionedRecord } from '@scm/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { RecordUsageRepository } from '../usage/record-usage.repository.js';
+
+/** A master record (SPEC.md §4): new, active or archived, versioned for its replicas. */
+export interface MasterRecord extends VersionedRecord {
+  status: MasterStatus;
+}
+
+/** The translated errors of one kind of record. */
+export interface MasterRecordErrors {
+  notFound(): Error;
+  /** A unique code or name is taken (also raised for a concurrent create that lost the race). */
+  duplicate(): Error;
+  /** Archive or delete while another record uses it (SPEC.md §8). */
+  inUse(): Error;
+}
+
+/** What the store needs to know about one kind of record. */
+export interface MasterRecordKind<R extends MasterRecord, V> {
+  /** Its `record_usage` type: what others record when they use it. */
+  usageType: string;
+  errors: MasterRecordErrors;
+  find(manager: EntityManager, id: string): Promise<R | null>;
+  /** Loads the record and locks its row until the transaction ends, or null. */
+  lock(manager: EntityManager, id: string): Promise<R | null>;
+  save(manager: EntityManager, record: R): Promise<void>;
+  /** Publishes the full snapshot (`catalog.<entity>.upserted`) in the same transaction. */
+  publishUpserted(manager: EntityManager, record: R): Promise<void>;
+  /** Deletes the row (and its children) and publishes `catalog.<entity>.deleted` with `revision + 1`. */
+  deleteAndPublish(manager: EntityManager, record: R): Promise<void>;
+  view(manager: EntityManager, record: R, inUse: boolean): Promise<V>;
+}
+
+/**
+ * The one change flow of catalog's master records: lock, check use, mutate, stamp, save, publish the snapshot
+ * and answer the view, all in one transaction (which joins an enclosing unit of work, see `inTransaction`).
+ */
+export class MasterRecordStore<R extends MasterRecord, V> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly usage: RecordUsageRepository,
+    private readonly kind: MasterRecordKind<R, V>,
+  ) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  isInUse(manager: EntityManager, id: string): Promise<boolean> {
+    return this.usage.isInUse(manager, this.kind.usageType, id);
+  }
+
+  /** The record's view (outside a transaction), or the not-found error. */
+  async get(id: string): Promise<V> {
+    const manager = this.dataSource.manager;
+    const record = await this.kind.find(manager, id);
+    if (!record) throw this.kind.errors.notFound();
+    return this.kind.view(manager, record, await this.isInUse(manager, id));
+  }
+
+  /** A transaction whose unique violation (a concurrent create, a taken name) becomes the duplicate error. */
+  async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(this.dataSource, work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.kind.errors.duplicate();
+      throw error;
+    }
+  }
+
+  /** Inserts a new record through `insert`, publishes it and answers its view. */
+  create(record: R, insert: (manager: EntityManager) => Promise<void>): Promise<V> {
+    return this.write(async (manager) => {
+      await insert(manager);
+      await this.kind.publishUpserted(manager, record);
+      return this.kind.view(manager, record, false);
+    });
+  }
+
+  /** Loads and locks the record, applies `mutate`, bumps the revision and publishes the new snapshot. */
+  change(id: string, mutate: (manager: EntityManager, record: R, inUse: boolean) => Promise<void> | void): Promise<V> {
+    return this.write(async (manager) => {
+      const record = await this.kind.lock(manager, id);
+      if (!record) throw this.kind.errors.notFound();
+      const inUse = await this.isInUse(manager, id);
+      await mutate(manager, record, inUse);
+      stampChange(record);
+      await this.kind.save(manager, record);
+      await this.kind.publishUpserted(manager, record);
+      return this.kind.view(manager, record, inUse);
+    });
+  }
+
+  /** Archive: refused while the record is in use. */
+  archive(id: string): Promise<V> {
+    return this.change(id, (_manager, record, inUse) => {
+      if (inUse) throw this.kind.errors.inUse();
+      record.status = 'archived';
+    });
+  }
+
+  /** Back to active; `check` may refuse (say, its category was archived meanwhile). */
+  reactivate(id: string, check?: (manager: EntityManager, record: R) => Promise<void>): Promise<V> {
+    return this.change(id, async (manager, record) => {
+      await check?.(manager, record);
+      record.status = 'active';
+    });
+  }
+
+  /** Delete: refused while in use; the record's own references are forgotten with it. */
+  async delete(id: string): Promise<void> {
+    await this.write(async (manager) => {
+      const record = await this.kind.lock(manager, id);
+      if (!record) throw this.kind.errors.notFound();
+      if (await this.isInUse(manager, id)) throw this.kind.errors.inUse();
+      await this.usage.removeAllBy(manager, this.kind.usageType, id);
+      await this.kind.deleteAndPublish(manager, record);
+    });
+  }
+}
