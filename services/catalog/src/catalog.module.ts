@@ -13,6 +13,7 @@ import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateL
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
 import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
 import { CreateCustomers1795360019057 } from './migrations/1795360019057-CreateCustomers.js';
+import { CreateSkus1795361682141 } from './migrations/1795361682141-CreateSkus.js';
 import { CreateUserLocationRevision1795359972047 } from './migrations/1795359972047-CreateUserLocationRevision.js';
 import { RegionController } from './region/region.controller.js';
 import { RegionEntity } from './region/region.entity.js';
@@ -66,6 +67,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         CreateCustomers1795360019057,
         CreateSettings1795359159651,
         CreateUserLocationRevision1795359972047,
+        CreateSkus1795361682141,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
