@@ -7,7 +7,9 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
-import { freePort } from '@scm/platform';
+import { CatalogUsageSubjects } from '@scm/contracts';
+import { EventPublisher, freePort } from '@scm/platform';
+import { DataSource } from 'typeorm';
 // @ts-expect-error plain ESM script shared with `npm run start:distributed`
 import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
 
@@ -141,6 +143,44 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
     const unsent = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE sent_at IS NULL`);
     expect(unsent.rows[0].n).toBe(0);
   }, 120_000);
+
+  it('learns over NATS that inventory uses a UOM, and refuses its archive until released', async () => {
+    const uom = await agent
+      .post('/api/catalog/uoms')
+      .send({ uom_name: 'TRAY', secondary_uom: 'EGG', uom_per_primary: 30 });
+    expect(uom.status).toBe(201);
+    const uomId: string = uom.body.data.uom_id;
+    const inventoryDb = new DataSource({
+      type: 'postgres',
+      url: database.url,
+      extra: { options: '-c search_path=inventory' },
+    });
+    await inventoryDb.initialize();
+    // What inventory's stock ledger does when a balance's references change: its outbox, its relay, NATS.
+    const publish = (revision: number, held: boolean) =>
+      inventoryDb.transaction((manager) =>
+        new EventPublisher('inventory').publish(manager, CatalogUsageSubjects.inventory, {
+          used_by_type: 'stock_balance',
+          used_by_id: 'EGG@L1',
+          revision,
+          targets: held ? [{ target_type: 'uom', target_id: uomId }] : [],
+        }),
+      );
+    try {
+      await publish(1, true);
+      await expectEventually(async () => {
+        const archived = await agent.post(`/api/catalog/uoms/${uomId}/archive`);
+        expect(archived.status).toBe(409);
+      });
+      await publish(2, false);
+      await expectEventually(async () => {
+        const archived = await agent.post(`/api/catalog/uoms/${uomId}/archive`);
+        expect(archived.status).toBe(200);
+      });
+    } finally {
+      await inventoryDb.destroy();
+    }
+  }, 60_000);
 
   it('merges every service OpenAPI document at /api/docs/json', async () => {
     const docs = await request(gatewayUrl).get('/api/docs/json');

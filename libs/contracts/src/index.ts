@@ -6,3 +6,4 @@ export * from './common/index.js';
 export * from './common/schema.js';
 export * from './events/index.js';
 export * from './identity/index.js';
+export * from './usage/index.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOG_EVENT_SCHEMAS } from '../catalog/events.js';
 import { IDENTITY_EVENT_SCHEMAS } from '../identity/events.js';
+import { CATALOG_USAGE_EVENT_SCHEMAS } from '../usage/catalog-usage.js';
 
 /**
  * Every event schema by subject: one typed map, so publishing or handling a wrong payload fails to compile,
@@ -9,6 +10,7 @@ import { IDENTITY_EVENT_SCHEMAS } from '../identity/events.js';
 export const EVENT_SCHEMAS = {
   ...CATALOG_EVENT_SCHEMAS,
   ...IDENTITY_EVENT_SCHEMAS,
+  ...CATALOG_USAGE_EVENT_SCHEMAS,
 } as const;
 
 export type EventSchemas = typeof EVENT_SCHEMAS;
