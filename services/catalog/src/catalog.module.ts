@@ -14,6 +14,7 @@ import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSe
 import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
 import { CreateCustomers1795360019057 } from './migrations/1795360019057-CreateCustomers.js';
 import { CreateSkus1795361682141 } from './migrations/1795361682141-CreateSkus.js';
+import { CreateForeignUsageRevision1795361814078 } from './migrations/1795361814078-CreateForeignUsageRevision.js';
 import { CreateUserLocationRevision1795359972047 } from './migrations/1795359972047-CreateUserLocationRevision.js';
 import { RegionController } from './region/region.controller.js';
 import { RegionEntity } from './region/region.entity.js';
@@ -39,6 +40,8 @@ import { UomController } from './uom/uom.controller.js';
 import { UomEntity } from './uom/uom.entity.js';
 import { UomRepository } from './uom/uom.repository.js';
 import { UomService } from './uom/uom.service.js';
+import { ForeignUsageHandler } from './usage/foreign-usage.handler.js';
+import { ForeignUsageRepository } from './usage/foreign-usage.repository.js';
 import { RecordUsageRepository } from './usage/record-usage.repository.js';
 import { UserLocationsHandler } from './user-locations/user-locations.handler.js';
 import { UserLocationsRepository } from './user-locations/user-locations.repository.js';
@@ -68,6 +71,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         CreateSettings1795359159651,
         CreateUserLocationRevision1795359972047,
         CreateSkus1795361682141,
+        CreateForeignUsageRevision1795361814078,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
@@ -106,6 +110,8 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     RecordUsageRepository,
     UserLocationsRepository,
     UserLocationsHandler,
+    ForeignUsageRepository,
+    ForeignUsageHandler,
   ],
   exports: [RecordUsageRepository],
 })
