@@ -28,6 +28,11 @@ import { CustomerController } from './customer/customer.controller.js';
 import { CustomerEntity } from './customer/customer.entity.js';
 import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
+import { ITEM_CATEGORY_CONTROLLERS } from './item-category/item-category.controller.js';
+import { ItemCategoryEntity } from './item-category/item-category.entity.js';
+import { ItemCategoryRepository } from './item-category/item-category.repository.js';
+import { ItemCategoryService } from './item-category/item-category.service.js';
+import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { SupplierController } from './supplier/supplier.controller.js';
 import { SupplierEntity } from './supplier/supplier.entity.js';
 import { SupplierRepository } from './supplier/supplier.repository.js';
@@ -62,9 +67,11 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         GstRateEntity,
         SettingsEntity,
         ExchangeRateEntity,
+        ItemCategoryEntity,
       ],
       migrations: [
         CreateUoms1763800000200,
+        CreateItemCategories1795361815471,
         CreateLocations1795358227169,
         CreateSuppliers1795359200020,
         CreateCustomers1795360019057,
@@ -89,6 +96,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     SupplierController,
     CustomerController,
     SettingsController,
+    ...ITEM_CATEGORY_CONTROLLERS,
   ],
   providers: [
     UomService,
@@ -107,6 +115,8 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     CustomerService,
     SettingsService,
     SettingsRepository,
+    ItemCategoryService,
+    ItemCategoryRepository,
     RecordUsageRepository,
     UserLocationsRepository,
     UserLocationsHandler,

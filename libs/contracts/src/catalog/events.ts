@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemCategoryDeletedSchema, itemCategorySnapshotSchema } from './item-category.js';
 import { CatalogSubjects } from './subjects.js';
 
 /** The full snapshot a replica needs; `revision` orders snapshots so a late redelivery never wins. */
@@ -226,4 +227,6 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.SupplierDeleted]: supplierDeletedSchema,
   [CatalogSubjects.CustomerUpserted]: customerSnapshotSchema,
   [CatalogSubjects.CustomerDeleted]: customerDeletedSchema,
+  [CatalogSubjects.ItemCategoryUpserted]: itemCategorySnapshotSchema,
+  [CatalogSubjects.ItemCategoryDeleted]: itemCategoryDeletedSchema,
 } as const;

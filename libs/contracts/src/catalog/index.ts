@@ -1,5 +1,6 @@
 export * from './dto.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './item-category.js';
 export * from './settings.js';
 export * from './subjects.js';

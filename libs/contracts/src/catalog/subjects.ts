@@ -17,4 +17,6 @@ export const CatalogSubjects = {
   SupplierDeleted: 'catalog.supplier.deleted',
   CustomerUpserted: 'catalog.customer.upserted',
   CustomerDeleted: 'catalog.customer.deleted',
+  ItemCategoryUpserted: 'catalog.item-category.upserted',
+  ItemCategoryDeleted: 'catalog.item-category.deleted',
 } as const;

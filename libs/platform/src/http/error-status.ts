@@ -36,6 +36,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SUPPLIER_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SUPPLIER_NOT_FOUND:
     case CatalogErrorCode.CUSTOMER_NOT_FOUND:
+    case CatalogErrorCode.ITEM_CATEGORY_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
@@ -68,6 +69,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.CUSTOMER_DUPLICATE:
     case CatalogErrorCode.CUSTOMER_IN_USE:
     case CatalogErrorCode.CUSTOMER_ARCHIVED:
+    case CatalogErrorCode.ITEM_CATEGORY_DUPLICATE:
+    case CatalogErrorCode.ITEM_CATEGORY_IN_USE:
+    case CatalogErrorCode.ITEM_CATEGORY_ARCHIVED:
     case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:
