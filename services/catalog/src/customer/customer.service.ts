@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { CustomerSnapshot, CustomerView, ListQuery, ValidCustomerInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { CustomerEntity } from './customer.entity.js';
 import { CustomerException } from './customer.exception.js';
@@ -21,25 +22,41 @@ export const CUSTOMER = 'customer';
  */
 @Injectable()
 export class CustomerService {
+  private readonly store: MasterRecordStore<CustomerEntity, CustomerView>;
+
   constructor(
     private readonly customers: CustomerRepository,
-    private readonly usage: RecordUsageRepository,
+    usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(customers.dataSource, usage, {
+      usageType: CUSTOMER,
+      errors: CustomerException,
+      find: (manager, id) => customers.findById(id, manager),
+      lock: (manager, id) => customers.findByIdForUpdate(manager, id),
+      save: (manager, customer) => customers.save(manager, customer),
+      publishUpserted: (manager, customer) => this.publishUpserted(manager, customer),
+      deleteAndPublish: async (manager, customer) => {
+        await customers.delete(manager, customer.customer_code);
+        await events.publish(manager, CatalogSubjects.CustomerDeleted, {
+          customer_code: customer.customer_code,
+          revision: customer.revision + 1,
+        });
+      },
+      view: (_manager, customer, inUse) => this.view(customer, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<CustomerView>> {
     const page = await this.customers.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(customerCode: string): Promise<CustomerView> {
-    const manager = this.customers.manager;
-    const customer = await this.customers.findById(customerCode, manager);
-    if (!customer) throw CustomerException.notFound();
-    return this.view(customer, await this.usage.isInUse(manager, CUSTOMER, customerCode));
+  get(customerCode: string): Promise<CustomerView> {
+    return this.store.get(customerCode);
   }
 
-  async create(input: ValidCustomerInput): Promise<CustomerView> {
+  create(input: ValidCustomerInput): Promise<CustomerView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const customer: CustomerEntity = {
@@ -54,51 +71,31 @@ export class CustomerService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.write(async (manager) => {
+    return this.store.create(customer, async (manager) => {
       if (await this.customers.findById(input.customer_code, manager)) throw CustomerException.duplicate();
       await this.customers.insert(manager, customer);
-      await this.publishUpserted(manager, customer);
-      return this.view(customer, false);
     });
   }
 
   /** Edits everything but the code and the read-only sales figures. */
   update(customerCode: string, input: ValidCustomerInput): Promise<CustomerView> {
     if (input.customer_code !== customerCode) return Promise.reject(CustomerException.idChanged());
-    return this.change(customerCode, (_manager, customer) => {
+    return this.store.change(customerCode, (_manager, customer) => {
       if (customer.status === 'archived') throw CustomerException.archived();
       Object.assign(customer, this.fields(input));
-      return Promise.resolve();
     });
   }
 
   archive(customerCode: string): Promise<CustomerView> {
-    return this.change(customerCode, (_manager, customer, inUse) => {
-      if (inUse) throw CustomerException.inUse();
-      customer.status = 'archived';
-      return Promise.resolve();
-    });
+    return this.store.archive(customerCode);
   }
 
   reactivate(customerCode: string): Promise<CustomerView> {
-    return this.change(customerCode, (_manager, customer) => {
-      customer.status = 'active';
-      return Promise.resolve();
-    });
+    return this.store.reactivate(customerCode);
   }
 
-  async delete(customerCode: string): Promise<void> {
-    await this.write(async (manager) => {
-      const customer = await this.customers.findByIdForUpdate(manager, customerCode);
-      if (!customer) throw CustomerException.notFound();
-      if (await this.usage.isInUse(manager, CUSTOMER, customerCode)) throw CustomerException.inUse();
-      await this.usage.removeAllBy(manager, CUSTOMER, customerCode);
-      await this.customers.delete(manager, customerCode);
-      await this.events.publish(manager, CatalogSubjects.CustomerDeleted, {
-        customer_code: customerCode,
-        revision: customer.revision + 1,
-      });
-    });
+  delete(customerCode: string): Promise<void> {
+    return this.store.delete(customerCode);
   }
 
   private fields(input: ValidCustomerInput) {
@@ -120,33 +117,6 @@ export class CustomerService {
       tags: input.tags,
       address_list: input.address_list.map((row) => ({ ...row })),
     };
-  }
-
-  /** Loads and locks the customer, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private change(
-    customerCode: string,
-    mutate: (manager: EntityManager, customer: CustomerEntity, inUse: boolean) => Promise<void>,
-  ): Promise<CustomerView> {
-    return this.write(async (manager) => {
-      const customer = await this.customers.findByIdForUpdate(manager, customerCode);
-      if (!customer) throw CustomerException.notFound();
-      const inUse = await this.usage.isInUse(manager, CUSTOMER, customerCode);
-      await mutate(manager, customer, inUse);
-      stampChange(customer);
-      await this.customers.save(manager, customer);
-      await this.publishUpserted(manager, customer);
-      return this.view(customer, inUse);
-    });
-  }
-
-  /** A transaction whose unique-code violation (a concurrent create) becomes the duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.customers.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw CustomerException.duplicate();
-      throw error;
-    }
   }
 
   private async publishUpserted(manager: EntityManager, customer: CustomerEntity): Promise<void> {

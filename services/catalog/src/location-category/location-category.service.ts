@@ -8,8 +8,9 @@ import type {
   LocationCategoryView,
   ValidLocationCategoryInput,
 } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { LocationCategoryEntity, LocationSubCategoryEntity } from './location-category.entity.js';
 import { LocationCategoryException } from './location-category.exception.js';
@@ -18,6 +19,9 @@ import { LocationCategoryRepository } from './location-category.repository.js';
 const CATEGORY = 'location_category';
 const SUB_CATEGORY = 'location_sub_category';
 
+/** A category with its sub-categories (in the user's order): what its snapshot and view show. */
+type LocationCategoryRecord = LocationCategoryEntity & { sub_categories: LocationSubCategoryEntity[] };
+
 /**
  * Location categories with their sub-categories. Archive and delete are refused while a location uses the
  * category; removing a sub-category a location uses is refused too. Every change publishes the full
@@ -25,30 +29,56 @@ const SUB_CATEGORY = 'location_sub_category';
  */
 @Injectable()
 export class LocationCategoryService {
+  private readonly store: MasterRecordStore<LocationCategoryRecord, LocationCategoryView>;
+
   constructor(
     private readonly categories: LocationCategoryRepository,
     private readonly usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    const withSubCategories = async (manager: EntityManager, category: LocationCategoryEntity | null) =>
+      category && { ...category, sub_categories: await categories.subCategories(category.category_id, manager) };
+    this.store = new MasterRecordStore(categories.dataSource, usage, {
+      usageType: CATEGORY,
+      errors: LocationCategoryException,
+      find: async (manager, id) => withSubCategories(manager, await categories.findById(id, manager)),
+      lock: async (manager, id) => withSubCategories(manager, await categories.findByIdForUpdate(manager, id)),
+      save: (manager, { sub_categories: _rows, ...category }) => categories.save(manager, category),
+      publishUpserted: (manager, category) => this.publishUpserted(manager, category),
+      // Its sub-categories go with it (ON DELETE CASCADE); a location using one also uses the category.
+      deleteAndPublish: async (manager, category) => {
+        await categories.delete(manager, category.category_id);
+        await events.publish(manager, CatalogSubjects.LocationCategoryDeleted, {
+          category_id: category.category_id,
+          revision: category.revision + 1,
+        });
+      },
+      view: (manager, category, inUse) => this.view(manager, category, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<LocationCategoryListRow>> {
     const page = await this.categories.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(categoryId: string): Promise<LocationCategoryView> {
-    const manager = this.categories.manager;
-    const category = await this.categories.findById(categoryId, manager);
-    if (!category) throw LocationCategoryException.notFound();
-    return this.view(manager, category, await this.categories.subCategories(categoryId, manager));
+  get(categoryId: string): Promise<LocationCategoryView> {
+    return this.store.get(categoryId);
   }
 
-  async create(input: ValidLocationCategoryInput): Promise<LocationCategoryView> {
+  create(input: ValidLocationCategoryInput): Promise<LocationCategoryView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
-    const category: LocationCategoryEntity = {
-      category_id: randomUUID(),
+    const categoryId = randomUUID();
+    const category: LocationCategoryRecord = {
+      category_id: categoryId,
       category_name: input.category_name,
+      sub_categories: input.sub_categories.map((row, position) => ({
+        sub_category_id: randomUUID(),
+        category_id: categoryId,
+        sub_category_name: row.sub_category_name,
+        position,
+      })),
       status: 'new',
       revision: 1,
       created_time: now,
@@ -56,17 +86,10 @@ export class LocationCategoryService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.write(async (manager) => {
-      await this.categories.insert(manager, category);
-      const rows = input.sub_categories.map((row, position) => ({
-        sub_category_id: randomUUID(),
-        category_id: category.category_id,
-        sub_category_name: row.sub_category_name,
-        position,
-      }));
-      await this.categories.replaceSubCategories(manager, category.category_id, rows);
-      await this.publishUpserted(manager, category, rows);
-      return this.view(manager, category, rows);
+    return this.store.create(category, async (manager) => {
+      const { sub_categories: rows, ...row } = category;
+      await this.categories.insert(manager, row);
+      await this.categories.replaceSubCategories(manager, categoryId, rows);
     });
   }
 
@@ -75,8 +98,9 @@ export class LocationCategoryService {
    * place, so locations follow), a row without one is new, an existing one left out is removed.
    */
   update(categoryId: string, input: ValidLocationCategoryInput): Promise<LocationCategoryView> {
-    return this.change(categoryId, async (manager, category, current) => {
+    return this.store.change(categoryId, async (manager, category) => {
       if (category.status === 'archived') throw LocationCategoryException.archived();
+      const current = category.sub_categories;
       const known = new Map(current.map((row) => [row.sub_category_id, row]));
       const rows = input.sub_categories.map((row, position): LocationSubCategoryEntity => {
         if (row.sub_category_id !== undefined && !known.has(row.sub_category_id)) {
@@ -100,83 +124,27 @@ export class LocationCategoryService {
       if (blocking) throw LocationCategoryException.subCategoryInUse(blocking.sub_category_name);
       category.category_name = input.category_name;
       await this.categories.replaceSubCategories(manager, categoryId, rows);
-      return rows;
+      category.sub_categories = rows;
     });
   }
 
   archive(categoryId: string): Promise<LocationCategoryView> {
-    return this.change(categoryId, async (manager, category, current) => {
-      if (await this.usage.isInUse(manager, CATEGORY, categoryId)) throw LocationCategoryException.inUse();
-      category.status = 'archived';
-      return current;
-    });
+    return this.store.archive(categoryId);
   }
 
   reactivate(categoryId: string): Promise<LocationCategoryView> {
-    return this.change(categoryId, (_manager, category, current) => {
-      category.status = 'active';
-      return Promise.resolve(current);
-    });
+    return this.store.reactivate(categoryId);
   }
 
-  async delete(categoryId: string): Promise<void> {
-    await this.write(async (manager) => {
-      const category = await this.categories.findByIdForUpdate(manager, categoryId);
-      if (!category) throw LocationCategoryException.notFound();
-      if (await this.usage.isInUse(manager, CATEGORY, categoryId)) throw LocationCategoryException.inUse();
-      // Its sub-categories go with it (ON DELETE CASCADE); a location using one also uses the category.
-      await this.categories.delete(manager, categoryId);
-      await this.events.publish(manager, CatalogSubjects.LocationCategoryDeleted, {
-        category_id: categoryId,
-        revision: category.revision + 1,
-      });
-    });
+  delete(categoryId: string): Promise<void> {
+    return this.store.delete(categoryId);
   }
 
-  /**
-   * Loads and locks the category, lets `mutate` change it and return its sub-categories, bumps the revision
-   * and publishes the new snapshot.
-   */
-  private change(
-    categoryId: string,
-    mutate: (
-      manager: EntityManager,
-      category: LocationCategoryEntity,
-      current: LocationSubCategoryEntity[],
-    ) => Promise<LocationSubCategoryEntity[]>,
-  ): Promise<LocationCategoryView> {
-    return this.write(async (manager) => {
-      const category = await this.categories.findByIdForUpdate(manager, categoryId);
-      if (!category) throw LocationCategoryException.notFound();
-      const rows = await mutate(manager, category, await this.categories.subCategories(categoryId, manager));
-      stampChange(category);
-      await this.categories.save(manager, category);
-      await this.publishUpserted(manager, category, rows);
-      return this.view(manager, category, rows);
-    });
-  }
-
-  /** A transaction whose unique-name violation becomes the translated duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.categories.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw LocationCategoryException.duplicate();
-      }
-      throw error;
-    }
-  }
-
-  private async publishUpserted(
-    manager: EntityManager,
-    category: LocationCategoryEntity,
-    rows: readonly LocationSubCategoryEntity[],
-  ): Promise<void> {
+  private async publishUpserted(manager: EntityManager, category: LocationCategoryRecord): Promise<void> {
     const snapshot: LocationCategorySnapshot = {
       category_id: category.category_id,
       category_name: category.category_name,
-      sub_categories: rows.map((row) => ({
+      sub_categories: category.sub_categories.map((row) => ({
         sub_category_id: row.sub_category_id,
         sub_category_name: row.sub_category_name,
       })),
@@ -189,9 +157,10 @@ export class LocationCategoryService {
 
   private async view(
     manager: EntityManager,
-    category: LocationCategoryEntity,
-    rows: readonly LocationSubCategoryEntity[],
+    category: LocationCategoryRecord,
+    inUse: boolean,
   ): Promise<LocationCategoryView> {
+    const rows = category.sub_categories;
     const used = await this.usage.inUseOf(
       manager,
       SUB_CATEGORY,
@@ -206,7 +175,7 @@ export class LocationCategoryService {
         in_use: used.has(row.sub_category_id),
       })),
       status: category.status,
-      in_use: await this.usage.isInUse(manager, CATEGORY, category.category_id),
+      in_use: inUse,
       created_time: category.created_time.toISOString(),
       last_updated_time: category.last_updated_time.toISOString(),
       created_by: category.created_by,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, LocationSnapshot, LocationView, ValidLocationInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { LocationEntity } from './location.entity.js';
 import { LocationException } from './location.exception.js';
@@ -29,25 +30,41 @@ function referencesOf(location: Pick<LocationEntity, 'region_id' | 'category_id'
  */
 @Injectable()
 export class LocationService {
+  private readonly store: MasterRecordStore<LocationEntity, LocationView>;
+
   constructor(
     private readonly locations: LocationRepository,
     private readonly usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(locations.dataSource, usage, {
+      usageType: USED_BY,
+      errors: LocationException,
+      find: (manager, id) => locations.findById(id, manager),
+      lock: (manager, id) => locations.findByIdForUpdate(manager, id),
+      save: (manager, location) => locations.save(manager, location),
+      publishUpserted: (manager, location) => this.publishUpserted(manager, location),
+      deleteAndPublish: async (manager, location) => {
+        await locations.delete(manager, location.location_id);
+        await events.publish(manager, CatalogSubjects.LocationDeleted, {
+          location_id: location.location_id,
+          revision: location.revision + 1,
+        });
+      },
+      view: (manager, location, inUse) => this.view(manager, location, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<LocationView>> {
     const page = await this.locations.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(locationId: string): Promise<LocationView> {
-    const manager = this.locations.manager;
-    const location = await this.locations.findById(locationId, manager);
-    if (!location) throw LocationException.notFound();
-    return this.view(manager, location, await this.usage.isInUse(manager, USED_BY, locationId));
+  get(locationId: string): Promise<LocationView> {
+    return this.store.get(locationId);
   }
 
-  async create(input: ValidLocationInput): Promise<LocationView> {
+  create(input: ValidLocationInput): Promise<LocationView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const location: LocationEntity = {
@@ -60,22 +77,20 @@ export class LocationService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.write(async (manager) => {
+    return this.store.create(location, async (manager) => {
       if (await this.locations.findById(input.location_id, manager)) throw LocationException.duplicate();
       await this.checkReferences(manager, location);
       await this.locations.insert(manager, location);
       for (const target of referencesOf(location)) {
         await this.usage.add(manager, target.type, target.id, USED_BY, location.location_id);
       }
-      await this.publishUpserted(manager, location);
-      return this.view(manager, location, false);
     });
   }
 
   /** Edits everything but the code; the usage of the old references moves to the new ones. */
   update(locationId: string, input: ValidLocationInput): Promise<LocationView> {
     if (input.location_id !== locationId) return Promise.reject(LocationException.idChanged());
-    return this.change(locationId, async (manager, location) => {
+    return this.store.change(locationId, async (manager, location) => {
       if (location.status === 'archived') throw LocationException.archived();
       const before = referencesOf(location);
       Object.assign(location, this.fields(input));
@@ -93,33 +108,16 @@ export class LocationService {
   }
 
   archive(locationId: string): Promise<LocationView> {
-    return this.change(locationId, (_manager, location, inUse) => {
-      if (inUse) throw LocationException.inUse();
-      location.status = 'archived';
-      return Promise.resolve();
-    });
+    return this.store.archive(locationId);
   }
 
   /** Back to active: its region and category must still be usable. */
   reactivate(locationId: string): Promise<LocationView> {
-    return this.change(locationId, async (manager, location) => {
-      await this.checkReferences(manager, location);
-      location.status = 'active';
-    });
+    return this.store.reactivate(locationId, (manager, location) => this.checkReferences(manager, location));
   }
 
-  async delete(locationId: string): Promise<void> {
-    await this.write(async (manager) => {
-      const location = await this.locations.findByIdForUpdate(manager, locationId);
-      if (!location) throw LocationException.notFound();
-      if (await this.usage.isInUse(manager, USED_BY, locationId)) throw LocationException.inUse();
-      await this.usage.removeAllBy(manager, USED_BY, locationId);
-      await this.locations.delete(manager, locationId);
-      await this.events.publish(manager, CatalogSubjects.LocationDeleted, {
-        location_id: locationId,
-        revision: location.revision + 1,
-      });
-    });
+  delete(locationId: string): Promise<void> {
+    return this.store.delete(locationId);
   }
 
   private fields(input: ValidLocationInput) {
@@ -146,33 +144,6 @@ export class LocationService {
     if (location.sub_category_id) {
       const sub = await this.locations.lockReference(manager, 'location_sub_category', location.sub_category_id);
       if (!sub || sub.parent_id !== location.category_id) throw LocationException.referenceInvalid('sub_category_id');
-    }
-  }
-
-  /** Loads and locks the location, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private change(
-    locationId: string,
-    mutate: (manager: EntityManager, location: LocationEntity, inUse: boolean) => Promise<void>,
-  ): Promise<LocationView> {
-    return this.write(async (manager) => {
-      const location = await this.locations.findByIdForUpdate(manager, locationId);
-      if (!location) throw LocationException.notFound();
-      const inUse = await this.usage.isInUse(manager, USED_BY, locationId);
-      await mutate(manager, location, inUse);
-      stampChange(location);
-      await this.locations.save(manager, location);
-      await this.publishUpserted(manager, location);
-      return this.view(manager, location, inUse);
-    });
-  }
-
-  /** A transaction whose unique-code violation (a concurrent create) becomes the duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.locations.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw LocationException.duplicate();
-      throw error;
     }
   }
 

@@ -31,7 +31,8 @@ export interface MasterRecordKind<R extends MasterRecord, V> {
   publishUpserted(manager: EntityManager, record: R): Promise<void>;
   /** Deletes the row (and its children) and publishes `catalog.<entity>.deleted` with `revision + 1`. */
   deleteAndPublish(manager: EntityManager, record: R): Promise<void>;
-  view(manager: EntityManager, record: R, inUse: boolean): Promise<V>;
+  /** The answer of every call; may stay synchronous when it reads nothing more. */
+  view(manager: EntityManager, record: R, inUse: boolean): V | Promise<V>;
 }
 
 /**
@@ -110,14 +111,22 @@ export class MasterRecordStore<R extends MasterRecord, V> {
     });
   }
 
-  /** Delete: refused while in use; the record's own references are forgotten with it. */
-  async delete(id: string): Promise<void> {
-    await this.write(async (manager) => {
+  /**
+   * Delete: refused while in use; the record's own references are forgotten with it. `alongside` (optional)
+   * runs in the same transaction just before the row goes, and its result is answered, so the caller can
+   * finish what must wait for the commit: a UOM detaches its attachment rows here and removes the files after.
+   */
+  delete(id: string): Promise<void>;
+  delete<T>(id: string, alongside: (manager: EntityManager, record: R) => Promise<T>): Promise<T>;
+  async delete<T>(id: string, alongside?: (manager: EntityManager, record: R) => Promise<T>): Promise<T | void> {
+    return this.write(async (manager) => {
       const record = await this.kind.lock(manager, id);
       if (!record) throw this.kind.errors.notFound();
       if (await this.isInUse(manager, id)) throw this.kind.errors.inUse();
       await this.usage.removeAllBy(manager, this.kind.usageType, id);
+      const result = await alongside?.(manager, record);
       await this.kind.deleteAndPublish(manager, record);
+      return result;
     });
   }
 }

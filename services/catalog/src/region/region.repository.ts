@@ -8,14 +8,10 @@ import { REGION_LIST } from './region.list.js';
 
 @Injectable()
 export class RegionRepository {
-  constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
+  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
 
   get manager(): EntityManager {
     return this.dataSource.manager;
-  }
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
   }
 
   list(query: ListQuery): Promise<ListResult<RegionView>> {

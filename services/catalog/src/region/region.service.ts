@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, RegionSnapshot, RegionView, ValidRegionInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { RegionEntity } from './region.entity.js';
 import { RegionException } from './region.exception.js';
@@ -15,24 +16,41 @@ import { RegionRepository } from './region.repository.js';
  */
 @Injectable()
 export class RegionService {
+  private readonly store: MasterRecordStore<RegionEntity, RegionView>;
+
   constructor(
     private readonly regions: RegionRepository,
-    private readonly usage: RecordUsageRepository,
+    usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(regions.dataSource, usage, {
+      usageType: 'region',
+      errors: RegionException,
+      find: (manager, id) => regions.findById(id, manager),
+      lock: (manager, id) => regions.findByIdForUpdate(manager, id),
+      save: (manager, region) => regions.save(manager, region),
+      publishUpserted: (manager, region) => this.publishUpserted(manager, region),
+      deleteAndPublish: async (manager, region) => {
+        await regions.delete(manager, region.region_id);
+        await events.publish(manager, CatalogSubjects.RegionDeleted, {
+          region_id: region.region_id,
+          revision: region.revision + 1,
+        });
+      },
+      view: (_manager, region, inUse) => this.view(region, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<RegionView>> {
     const page = await this.regions.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(regionId: string): Promise<RegionView> {
-    const region = await this.regions.findById(regionId);
-    if (!region) throw RegionException.notFound();
-    return this.view(region, await this.usage.isInUse(this.regions.manager, 'region', regionId));
+  get(regionId: string): Promise<RegionView> {
+    return this.store.get(regionId);
   }
 
-  async create(input: ValidRegionInput): Promise<RegionView> {
+  create(input: ValidRegionInput): Promise<RegionView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const region: RegionEntity = {
@@ -46,15 +64,11 @@ export class RegionService {
       created_by: actor,
       last_updated_by: actor,
     };
-    await this.write(async (manager) => {
-      await this.regions.insert(manager, region);
-      await this.publishUpserted(manager, region);
-    });
-    return this.view(region, false);
+    return this.store.create(region, (manager) => this.regions.insert(manager, region));
   }
 
   update(regionId: string, input: ValidRegionInput): Promise<RegionView> {
-    return this.change(regionId, (region) => {
+    return this.store.change(regionId, (_manager, region) => {
       if (region.status === 'archived') throw RegionException.archived();
       region.region_name = input.region_name;
       region.remark = input.remark;
@@ -62,53 +76,15 @@ export class RegionService {
   }
 
   archive(regionId: string): Promise<RegionView> {
-    return this.change(regionId, (region, inUse) => {
-      if (inUse) throw RegionException.inUse();
-      region.status = 'archived';
-    });
+    return this.store.archive(regionId);
   }
 
   reactivate(regionId: string): Promise<RegionView> {
-    return this.change(regionId, (region) => {
-      region.status = 'active';
-    });
+    return this.store.reactivate(regionId);
   }
 
-  async delete(regionId: string): Promise<void> {
-    await this.write(async (manager) => {
-      const region = await this.regions.findByIdForUpdate(manager, regionId);
-      if (!region) throw RegionException.notFound();
-      if (await this.usage.isInUse(manager, 'region', regionId)) throw RegionException.inUse();
-      await this.regions.delete(manager, regionId);
-      await this.events.publish(manager, CatalogSubjects.RegionDeleted, {
-        region_id: regionId,
-        revision: region.revision + 1,
-      });
-    });
-  }
-
-  /** Loads and locks the region, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private async change(regionId: string, mutate: (region: RegionEntity, inUse: boolean) => void): Promise<RegionView> {
-    return this.write(async (manager) => {
-      const region = await this.regions.findByIdForUpdate(manager, regionId);
-      if (!region) throw RegionException.notFound();
-      const inUse = await this.usage.isInUse(manager, 'region', regionId);
-      mutate(region, inUse);
-      stampChange(region);
-      await this.regions.save(manager, region);
-      await this.publishUpserted(manager, region);
-      return this.view(region, inUse);
-    });
-  }
-
-  /** A transaction whose unique-name violation becomes the translated duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.regions.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw RegionException.duplicate();
-      throw error;
-    }
+  delete(regionId: string): Promise<void> {
+    return this.store.delete(regionId);
   }
 
   private async publishUpserted(manager: EntityManager, region: RegionEntity): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATA_SOURCE } from '@scm/platform';
+import { DATA_SOURCE, inTransaction } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ExchangeRateEntity, GstRateEntity, SettingsEntity } from './settings.entity.js';
 
@@ -13,8 +13,9 @@ export class SettingsRepository {
     return this.dataSource.manager;
   }
 
+  /** A transaction of its own, or the enclosing unit of work's (see `inTransaction`). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return inTransaction(this.dataSource, work);
   }
 
   async settings(manager: EntityManager = this.dataSource.manager): Promise<SettingsEntity> {

@@ -7,8 +7,9 @@ import type {
   SupplierCategoryView,
   ValidSupplierCategoryInput,
 } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { SupplierCategoryEntity } from './supplier-category.entity.js';
 import { SupplierCategoryException } from './supplier-category.exception.js';
@@ -23,25 +24,41 @@ export const SUPPLIER_CATEGORY = 'supplier_category';
  */
 @Injectable()
 export class SupplierCategoryService {
+  private readonly store: MasterRecordStore<SupplierCategoryEntity, SupplierCategoryView>;
+
   constructor(
     private readonly categories: SupplierCategoryRepository,
-    private readonly usage: RecordUsageRepository,
+    usage: RecordUsageRepository,
     private readonly events: EventPublisher,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(categories.dataSource, usage, {
+      usageType: SUPPLIER_CATEGORY,
+      errors: SupplierCategoryException,
+      find: (manager, id) => categories.findById(id, manager),
+      lock: (manager, id) => categories.findByIdForUpdate(manager, id),
+      save: (manager, category) => categories.save(manager, category),
+      publishUpserted: (manager, category) => this.publishUpserted(manager, category),
+      deleteAndPublish: async (manager, category) => {
+        await categories.delete(manager, category.category_id);
+        await events.publish(manager, CatalogSubjects.SupplierCategoryDeleted, {
+          category_id: category.category_id,
+          revision: category.revision + 1,
+        });
+      },
+      view: (_manager, category, inUse) => this.view(category, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<SupplierCategoryView>> {
     const page = await this.categories.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(categoryId: string): Promise<SupplierCategoryView> {
-    const manager = this.categories.manager;
-    const category = await this.categories.findById(categoryId, manager);
-    if (!category) throw SupplierCategoryException.notFound();
-    return this.view(category, await this.usage.isInUse(manager, SUPPLIER_CATEGORY, categoryId));
+  get(categoryId: string): Promise<SupplierCategoryView> {
+    return this.store.get(categoryId);
   }
 
-  async create(input: ValidSupplierCategoryInput): Promise<SupplierCategoryView> {
+  create(input: ValidSupplierCategoryInput): Promise<SupplierCategoryView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const category: SupplierCategoryEntity = {
@@ -54,72 +71,27 @@ export class SupplierCategoryService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.write(async (manager) => {
-      await this.categories.insert(manager, category);
-      await this.publishUpserted(manager, category);
-      return this.view(category, false);
-    });
+    return this.store.create(category, (manager) => this.categories.insert(manager, category));
   }
 
   /** A rename: suppliers refer to the id, so they follow. */
   update(categoryId: string, input: ValidSupplierCategoryInput): Promise<SupplierCategoryView> {
-    return this.change(categoryId, (category) => {
+    return this.store.change(categoryId, (_manager, category) => {
       if (category.status === 'archived') throw SupplierCategoryException.archived();
       category.category_name = input.category_name;
     });
   }
 
   archive(categoryId: string): Promise<SupplierCategoryView> {
-    return this.change(categoryId, (category, inUse) => {
-      if (inUse) throw SupplierCategoryException.inUse();
-      category.status = 'archived';
-    });
+    return this.store.archive(categoryId);
   }
 
   reactivate(categoryId: string): Promise<SupplierCategoryView> {
-    return this.change(categoryId, (category) => {
-      category.status = 'active';
-    });
+    return this.store.reactivate(categoryId);
   }
 
-  async delete(categoryId: string): Promise<void> {
-    await this.write(async (manager) => {
-      const category = await this.categories.findByIdForUpdate(manager, categoryId);
-      if (!category) throw SupplierCategoryException.notFound();
-      if (await this.usage.isInUse(manager, SUPPLIER_CATEGORY, categoryId)) throw SupplierCategoryException.inUse();
-      await this.categories.delete(manager, categoryId);
-      await this.events.publish(manager, CatalogSubjects.SupplierCategoryDeleted, {
-        category_id: categoryId,
-        revision: category.revision + 1,
-      });
-    });
-  }
-
-  /** Loads and locks the category, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private change(
-    categoryId: string,
-    mutate: (category: SupplierCategoryEntity, inUse: boolean) => void,
-  ): Promise<SupplierCategoryView> {
-    return this.write(async (manager) => {
-      const category = await this.categories.findByIdForUpdate(manager, categoryId);
-      if (!category) throw SupplierCategoryException.notFound();
-      const inUse = await this.usage.isInUse(manager, SUPPLIER_CATEGORY, categoryId);
-      mutate(category, inUse);
-      stampChange(category);
-      await this.categories.save(manager, category);
-      await this.publishUpserted(manager, category);
-      return this.view(category, inUse);
-    });
-  }
-
-  /** A transaction whose unique-name violation becomes the translated duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.categories.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw SupplierCategoryException.duplicate();
-      throw error;
-    }
+  delete(categoryId: string): Promise<void> {
+    return this.store.delete(categoryId);
   }
 
   private async publishUpserted(manager: EntityManager, category: SupplierCategoryEntity): Promise<void> {

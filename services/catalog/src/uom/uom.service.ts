@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, UomSnapshot, UomView, ValidUomInput } from '@scm/contracts';
-import {
-  AttachmentService,
-  EventPublisher,
-  ListPage,
-  currentContext,
-  isUniqueViolation,
-  stampChange,
-} from '@scm/platform';
+import { AttachmentService, EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { UomEntity } from './uom.entity.js';
 import { UomException } from './uom.exception.js';
@@ -22,25 +16,39 @@ import { UomRepository } from './uom.repository.js';
  */
 @Injectable()
 export class UomService {
+  private readonly store: MasterRecordStore<UomEntity, UomView>;
+
   constructor(
     private readonly uoms: UomRepository,
-    private readonly usage: RecordUsageRepository,
+    usage: RecordUsageRepository,
     private readonly events: EventPublisher,
     private readonly attachments: AttachmentService,
-  ) {}
+  ) {
+    this.store = new MasterRecordStore(uoms.dataSource, usage, {
+      usageType: 'uom',
+      errors: UomException,
+      find: (manager, id) => uoms.findById(id, manager),
+      lock: (manager, id) => uoms.findByIdForUpdate(manager, id),
+      save: (manager, uom) => uoms.save(manager, uom),
+      publishUpserted: (manager, uom) => this.publishUpserted(manager, uom),
+      deleteAndPublish: async (manager, uom) => {
+        await uoms.delete(manager, uom.uom_id);
+        await events.publish(manager, CatalogSubjects.UomDeleted, { uom_id: uom.uom_id, revision: uom.revision + 1 });
+      },
+      view: (_manager, uom, inUse) => this.view(uom, inUse),
+    });
+  }
 
   async list(query: ListQuery): Promise<ListPage<UomView>> {
     const page = await this.uoms.list(query);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(uomId: string): Promise<UomView> {
-    const uom = await this.uoms.findById(uomId);
-    if (!uom) throw UomException.notFound();
-    return this.view(uom, await this.usage.isInUse(this.uoms.manager, 'uom', uomId));
+  get(uomId: string): Promise<UomView> {
+    return this.store.get(uomId);
   }
 
-  async create(input: ValidUomInput): Promise<UomView> {
+  create(input: ValidUomInput): Promise<UomView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const uom: UomEntity = {
@@ -55,15 +63,11 @@ export class UomService {
       created_by: actor,
       last_updated_by: actor,
     };
-    await this.write(async (manager) => {
-      await this.uoms.insert(manager, uom);
-      await this.publishUpserted(manager, uom);
-    });
-    return this.view(uom, false);
+    return this.store.create(uom, (manager) => this.uoms.insert(manager, uom));
   }
 
   update(uomId: string, input: ValidUomInput): Promise<UomView> {
-    return this.change(uomId, (uom) => {
+    return this.store.change(uomId, (_manager, uom) => {
       if (uom.status === 'archived') throw UomException.archived();
       uom.uom_name = input.uom_name;
       uom.secondary_uom = input.secondary_uom;
@@ -72,54 +76,20 @@ export class UomService {
   }
 
   archive(uomId: string): Promise<UomView> {
-    return this.change(uomId, (uom, inUse) => {
-      if (inUse) throw UomException.inUse();
-      uom.status = 'archived';
-    });
+    return this.store.archive(uomId);
   }
 
   reactivate(uomId: string): Promise<UomView> {
-    return this.change(uomId, (uom) => {
-      uom.status = 'active';
-    });
+    return this.store.reactivate(uomId);
   }
 
-  /** Deletes the UOM with its attachments (rows with it, files once it committed). */
+  /**
+   * Deletes the UOM with its attachments: the rows in the delete's transaction, the files once it committed
+   * (inside an enclosing unit of work: once this delete's work is done, before the outer commit).
+   */
   async delete(uomId: string): Promise<void> {
-    const files = await this.write(async (manager) => {
-      const uom = await this.uoms.findByIdForUpdate(manager, uomId);
-      if (!uom) throw UomException.notFound();
-      if (await this.usage.isInUse(manager, 'uom', uomId)) throw UomException.inUse();
-      const attached = await this.attachments.detachAll(manager, 'uom', uomId);
-      await this.uoms.delete(manager, uomId);
-      await this.events.publish(manager, CatalogSubjects.UomDeleted, { uom_id: uomId, revision: uom.revision + 1 });
-      return attached;
-    });
+    const files = await this.store.delete(uomId, (manager) => this.attachments.detachAll(manager, 'uom', uomId));
     await this.attachments.removeFiles(files);
-  }
-
-  /** Loads and locks the UOM, applies `mutate`, bumps the revision and publishes the new snapshot. */
-  private async change(uomId: string, mutate: (uom: UomEntity, inUse: boolean) => void): Promise<UomView> {
-    return this.write(async (manager) => {
-      const uom = await this.uoms.findByIdForUpdate(manager, uomId);
-      if (!uom) throw UomException.notFound();
-      const inUse = await this.usage.isInUse(manager, 'uom', uomId);
-      mutate(uom, inUse);
-      stampChange(uom);
-      await this.uoms.save(manager, uom);
-      await this.publishUpserted(manager, uom);
-      return this.view(uom, inUse);
-    });
-  }
-
-  /** A transaction whose unique-name violation becomes the translated duplicate error. */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.uoms.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw UomException.duplicate();
-      throw error;
-    }
   }
 
   private async publishUpserted(manager: EntityManager, uom: UomEntity): Promise<void> {
