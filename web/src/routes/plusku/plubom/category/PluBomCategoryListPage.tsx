@@ -1,0 +1,5 @@
+import { ItemCategoryListPage } from '../../item-category/ItemCategoryListPage';
+
+export default function PluBomCategoryListPage() {
+  return <ItemCategoryListPage kind="plu_bom" />;
+}

@@ -1,0 +1,5 @@
+import { ItemCategoryFormPage } from '../../item-category/ItemCategoryFormPage';
+
+export default function SkuBomCategoryFormPage() {
+  return <ItemCategoryFormPage kind="sku_bom" />;
+}
