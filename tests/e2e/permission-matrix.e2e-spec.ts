@@ -5,7 +5,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PERMISSION_KEYS, hasPermission } from '@scm/contracts';
+import { PERMISSION_KEYS, hasAnyPermission, hasPermission } from '@scm/contracts';
 import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from '@scm/platform';
@@ -125,7 +125,11 @@ describe('permission matrix over every registered route', () => {
         const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
         const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
         const refused = response.status === 403 && response.body?.code === 'FORBIDDEN';
-        const expected = signedInOnly || hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check);
+        const expected =
+          signedInOnly ||
+          (permission.anyOf
+            ? hasAnyPermission(perms, keys, permission.check)
+            : hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check));
         if (refused === expected) mismatches.push(`${route.method} ${route.path} as ${level}: got ${response.status}`);
       }
     }

@@ -215,7 +215,13 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./contact-management/customer/list/CustomerListPage'),
         form: () => import('./contact-management/customer/list/CustomerFormPage'),
       },
-      pending('rjSupplier', '/contact-management/supplier/list', 'RJ_SUPPLIER'),
+      {
+        id: 'rjSupplier',
+        path: '/contact-management/supplier/list',
+        keys: 'RJ_SUPPLIER',
+        page: () => import('./contact-management/supplier/list/RjSupplierListPage'),
+        form: () => import('./contact-management/supplier/list/RjSupplierFormPage'),
+      },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import {
   canSeeMenuEntry,
   checkTypeOf,
+  hasAnyPermission,
   hasPermission,
   InvalidPermissionDirectiveError,
   isRestrictedRjUser,
@@ -92,6 +93,32 @@ describe('hasPermission', () => {
       expect(() => hasPermission([], '', 'view')).toThrow(InvalidPermissionDirectiveError);
       expect(() => hasPermission([], ['PO', ''], 'view')).toThrow(InvalidPermissionDirectiveError);
     });
+  });
+});
+
+describe('hasAnyPermission', () => {
+  it('allows a user holding only one of the keys when that key grants the check', () => {
+    const rjOnly = [entry('RJ_SUPPLIER', false, true, false)];
+    expect(hasAnyPermission(rjOnly, ['SUPPLIER', 'RJ_SUPPLIER'], 'view')).toBe(true);
+    expect(hasAnyPermission(rjOnly, ['SUPPLIER', 'RJ_SUPPLIER'], 'edit')).toBe(true);
+    expect(hasAnyPermission(rjOnly, ['SUPPLIER', 'RJ_SUPPLIER'], 'approval')).toBe(false);
+  });
+
+  it('refuses a user holding none of the keys, or holding them without the right', () => {
+    expect(hasAnyPermission([entry('UOM', true, true, true)], ['SUPPLIER', 'RJ_SUPPLIER'], 'view')).toBe(false);
+    const viewers = [entry('SUPPLIER', true, false, false), entry('RJ_SUPPLIER', true, false, false)];
+    expect(hasAnyPermission(viewers, ['SUPPLIER', 'RJ_SUPPLIER'], 'edit')).toBe(false);
+  });
+
+  it('does not carry the PRODUCT + edit leniency of the single-key route rule', () => {
+    expect(hasAnyPermission([], ['PRODUCT', 'RJ_PRODUCT'], 'edit')).toBe(false);
+    expect(hasAnyPermission([entry('PRODUCT', true, false, false)], ['PRODUCT', 'RJ_PRODUCT'], 'edit')).toBe(false);
+    expect(hasAnyPermission([entry('PRODUCT', false, true, false)], ['PRODUCT', 'RJ_PRODUCT'], 'edit')).toBe(true);
+  });
+
+  it('throws on an empty list or key', () => {
+    expect(() => hasAnyPermission([], [], 'view')).toThrow(InvalidPermissionDirectiveError);
+    expect(() => hasAnyPermission([], ['PO', ''], 'view')).toThrow(InvalidPermissionDirectiveError);
   });
 });
 

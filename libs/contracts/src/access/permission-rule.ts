@@ -83,6 +83,25 @@ export function hasPermission(
 }
 
 /**
+ * Any of several keys, for one resource reached from two contexts (the supplier master from /supplier/list under
+ * SUPPLIER and from the RJ /contact-management/supplier/list under RJ_SUPPLIER): allowed when at least one listed
+ * key the user holds grants the check. Unlike SPEC.md §5's list rule, the user need not hold every key, and no
+ * key is "always allowed" (the PRODUCT + edit leniency is the route guard's rule for that one key, not a server
+ * grant). An empty key or list throws, as for `hasPermission`.
+ */
+export function hasAnyPermission(
+  list: readonly PermissionEntry[],
+  keys: readonly string[],
+  check: CheckType = 'view',
+): boolean {
+  if (keys.length === 0 || keys.some((key) => key.length === 0)) throw new InvalidPermissionDirectiveError();
+  return keys.some((key) => {
+    const entry = findEntry(list, key);
+    return entry !== undefined && grants(entry, check);
+  });
+}
+
+/**
  * SPEC.md §6: a menu entry (and its route) appears when the role holds view, edit or approval on at least one
  * key attached to it; a key may be one string or a list.
  */

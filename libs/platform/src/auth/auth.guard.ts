@@ -2,13 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CommonErrorCode, hasPermission } from '@scm/contracts';
+import { CommonErrorCode } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
 import { AppException } from '../http/app-exception.js';
 import { createLogger } from '../logging/logger.js';
 import { updateContext } from '../logging/request-context.js';
 import { TOKEN_VERIFIER } from '../runtime/tokens.js';
-import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './decorators.js';
+import { PUBLIC_ROUTE, REQUIRED_PERMISSION, allowsPermission } from './decorators.js';
 import type { AuthenticatedRequest, RequiredPermission } from './decorators.js';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './tokens.js';
 import type { TokenVerifier } from './tokens.js';
@@ -66,7 +66,7 @@ export class AuthGuard implements CanActivate {
       throw new AppException(CommonErrorCode.FORBIDDEN);
     }
     const signedInIsEnough = Array.isArray(required.keys) && required.keys.length === 0;
-    if (!signedInIsEnough && !hasPermission(claims.perms, required.keys, required.check)) {
+    if (!signedInIsEnough && !allowsPermission(claims.perms, required)) {
       logger.warn({ route: request.url, keys: required.keys, check: required.check }, 'permission denied');
       throw new AppException(CommonErrorCode.FORBIDDEN);
     }

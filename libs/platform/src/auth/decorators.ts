@@ -1,6 +1,7 @@
 import { SetMetadata, createParamDecorator } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
-import type { AccessTokenClaims, CheckType, PermissionKey } from '@scm/contracts';
+import { hasAnyPermission, hasPermission } from '@scm/contracts';
+import type { AccessTokenClaims, CheckType, PermissionEntry, PermissionKey } from '@scm/contracts';
 import type { FastifyRequest } from 'fastify';
 
 export const PUBLIC_ROUTE = 'scm:public';
@@ -9,6 +10,8 @@ export const REQUIRED_PERMISSION = 'scm:permission';
 export interface RequiredPermission {
   keys: PermissionKey | readonly PermissionKey[];
   check: CheckType;
+  /** Any one of `keys` is enough (`@AnyPermission`), instead of SPEC.md §5's list rule. */
+  anyOf?: boolean;
 }
 
 /** The route needs no sign-in (login, health, ...). Every other route must declare `@Permission`. */
@@ -20,6 +23,20 @@ export const SignedIn = () => SetMetadata(REQUIRED_PERMISSION, { keys: [], check
 /** The permission key(s) and check type of a route, checked with SPEC.md §5's rule. */
 export const Permission = (keys: PermissionKey | readonly PermissionKey[], check: CheckType = 'view') =>
   SetMetadata(REQUIRED_PERMISSION, { keys, check } satisfies RequiredPermission);
+
+/**
+ * One resource reached from two contexts (e.g. suppliers under SUPPLIER and RJ_SUPPLIER): allowed when any one of
+ * the keys the user holds grants the check (`hasAnyPermission`).
+ */
+export const AnyPermission = (keys: readonly PermissionKey[], check: CheckType = 'view') =>
+  SetMetadata(REQUIRED_PERMISSION, { keys, check, anyOf: true } satisfies RequiredPermission);
+
+/** Whether `perms` satisfy a route's declared permission (SPEC.md §5's rule, or any-of). */
+export function allowsPermission(perms: readonly PermissionEntry[], required: RequiredPermission): boolean {
+  if (required.anyOf)
+    return hasAnyPermission(perms, ([] as readonly PermissionKey[]).concat(required.keys), required.check);
+  return hasPermission(perms, required.keys, required.check);
+}
 
 export type AuthenticatedRequest = FastifyRequest & { user?: AccessTokenClaims };
 

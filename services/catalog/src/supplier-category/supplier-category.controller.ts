@@ -1,7 +1,15 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { listQuerySchema, supplierCategoryInputSchema } from '@scm/contracts';
 import type { ListQuery, SupplierCategoryView, ValidSupplierCategoryInput } from '@scm/contracts';
-import { IdParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
+import {
+  AnyPermission,
+  IdParam,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
 import { SupplierCategoryService } from './supplier-category.service.js';
 
 /** Supplier categories (SPEC.md §2 /supplier/category, key SUPPLIER). */
@@ -9,9 +17,10 @@ import { SupplierCategoryService } from './supplier-category.service.js';
 export class SupplierCategoryController {
   constructor(private readonly categories: SupplierCategoryService) {}
 
+  /** Also under RJ_SUPPLIER: the RJ supplier form chooses a supplier's category from this list. */
   @Post('list')
   @HttpCode(200)
-  @Permission('SUPPLIER', 'view')
+  @AnyPermission(['SUPPLIER', 'RJ_SUPPLIER'], 'view')
   list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<SupplierCategoryView>> {
     return this.categories.list(query);
   }

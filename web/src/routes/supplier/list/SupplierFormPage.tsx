@@ -24,6 +24,7 @@ import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
 import { TextField } from '../../../components/ui/TextField';
 import { SUPPLIER_PATH } from '../paths';
+import type { SupplierPageProps } from './SupplierListPage';
 
 const BLANK: SupplierInput = {
   supplier_id: '',
@@ -82,11 +83,16 @@ function toFormValues(supplier: SupplierView, clone: boolean): SupplierInput {
 
 /** /supplier/list/{type}: view, new/create, edit and clone (`?id=`) of a supplier. */
 export default function SupplierFormPage() {
-  const mode = useFormMode();
-  return <SupplierForm key={mode.formKey} {...mode} />;
+  return <SupplierFormRoute path={SUPPLIER_PATH} permissionKey="SUPPLIER" titleKey="supplier" />;
 }
 
-function SupplierForm({ mode, id, isNew, readOnly }: FormMode) {
+/** The supplier form under one route and key (see `SupplierPageProps`). */
+export function SupplierFormRoute(page: SupplierPageProps) {
+  const mode = useFormMode();
+  return <SupplierForm key={mode.formKey} {...mode} {...page} />;
+}
+
+function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey }: FormMode & SupplierPageProps) {
   const { t } = useTranslation();
   const needsRecord = mode !== 'new' && mode !== 'create';
   const { data: record, error, isLoading } = suppliersApi.useRecord(needsRecord ? id : undefined);
@@ -134,15 +140,15 @@ function SupplierForm({ mode, id, isNew, readOnly }: FormMode) {
     <FormShell
       form={form}
       mode={mode}
-      title={t('routes:supplier')}
+      title={t(`routes:${titleKey}`)}
       subtitle={record && !isNew ? `${record.supplier_id} ${record.company_name}` : undefined}
-      permissionKey="SUPPLIER"
+      permissionKey={permissionKey}
       record={isNew ? undefined : record}
       values={values}
       loading={needsRecord && Boolean(id) && isLoading}
       loadError={needsRecord && !id ? true : error}
-      listPath={SUPPLIER_PATH}
-      editPath={id ? `${SUPPLIER_PATH}/edit?id=${encodeURIComponent(id)}` : undefined}
+      listPath={path}
+      editPath={id ? `${path}/edit?id=${encodeURIComponent(id)}` : undefined}
       editable={record?.status !== 'archived'}
       errorFields={{
         CATALOG_SUPPLIER_DUPLICATE: 'supplier_id',
@@ -154,7 +160,7 @@ function SupplierForm({ mode, id, isNew, readOnly }: FormMode) {
           mode === 'edit' && id
             ? await suppliersApi.update(id, input, idempotencyKey)
             : await suppliersApi.create(input, idempotencyKey);
-        return `${SUPPLIER_PATH}/view?id=${encodeURIComponent(saved.supplier_id)}`;
+        return `${path}/view?id=${encodeURIComponent(saved.supplier_id)}`;
       }}
     >
       <FormSection

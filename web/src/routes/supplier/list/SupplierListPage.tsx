@@ -1,5 +1,5 @@
 import { COUNTRIES, SUPPLIER_TAX_TYPES } from '@scm/contracts';
-import type { SupplierView } from '@scm/contracts';
+import type { PermissionKey, SupplierView } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -16,8 +16,21 @@ const DEFAULT_SORT: SortState = { column: 'last_updated_time', direction: 'DESC'
 const idOf = (supplier: SupplierView) => supplier.supplier_id;
 const nameOf = (supplier: SupplierView) => `${supplier.supplier_id} ${supplier.company_name}`;
 
+/** Where a supplier list lives: /supplier/list (SUPPLIER) or the RJ /contact-management/supplier/list (RJ_SUPPLIER). */
+export interface SupplierPageProps {
+  path: string;
+  permissionKey: PermissionKey;
+  /** Key of the route title in the `routes` namespace. */
+  titleKey: string;
+}
+
 /** /supplier/list (SPEC.md §2, key SUPPLIER): suppliers with filters by status, category, country, tax type. */
 export default function SupplierListPage() {
+  return <SupplierList path={SUPPLIER_PATH} permissionKey="SUPPLIER" titleKey="supplier" />;
+}
+
+/** The supplier list under one route and key. */
+export function SupplierList({ path, permissionKey, titleKey }: SupplierPageProps) {
   const { t } = useTranslation();
   const can = useCan();
   const { data: categories } = supplierCategoriesApi.useOptions('category_name');
@@ -108,7 +121,7 @@ export default function SupplierListPage() {
     [t],
   );
   const [actions, confirmDialog] = useMasterRowActions({
-    path: SUPPLIER_PATH,
+    path,
     idOf,
     nameOf,
     calls: suppliersApi,
@@ -118,12 +131,12 @@ export default function SupplierListPage() {
   return (
     <div data-testid="supplier-list">
       <PageHeader
-        title={t('routes:supplier')}
+        title={t(`routes:${titleKey}`)}
         description={t('suppliers:supplier.description')}
         actions={
-          can('SUPPLIER', 'edit') && (
+          can(permissionKey, 'edit') && (
             <Link
-              to={`${SUPPLIER_PATH}/new`}
+              to={`${path}/new`}
               className="inline-flex items-center gap-1.5 rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
               data-testid="supplier-create"
             >
@@ -137,11 +150,11 @@ export default function SupplierListPage() {
         source={suppliersApi.list}
         columns={columns}
         rowKey={idOf}
-        permissionKey="SUPPLIER"
+        permissionKey={permissionKey}
         filters={filters}
         defaultSort={DEFAULT_SORT}
         rowActions={actions}
-        rowLink={(supplier) => `${SUPPLIER_PATH}/view?id=${encodeURIComponent(supplier.supplier_id)}`}
+        rowLink={(supplier) => `${path}/view?id=${encodeURIComponent(supplier.supplier_id)}`}
         extraFields={['category_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('suppliers:supplier.searchPlaceholder')}
         exportFileName={t('suppliers:supplier.exportFileName')}
