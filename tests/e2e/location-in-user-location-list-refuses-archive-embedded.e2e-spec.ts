@@ -1,10 +1,7 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import { createEmbeddedApp } from '@scm/gateway';
-import { TEST_ADMIN, expectEventually, signInAgent, testConfig } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import { expectEventually, startCatalogSuite } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { UserLocationsHandler } from '../../services/catalog/src/user-locations/user-locations.handler.js';
 
@@ -15,8 +12,6 @@ import { UserLocationsHandler } from '../../services/catalog/src/user-locations/
  */
 describe('a location held by a user cannot be archived or deleted (embedded mode)', () => {
   let app: NestFastifyApplication;
-  let database: TestDatabase;
-  let dataDir: string;
   let agent: TestAgent;
   let close: () => Promise<void>;
 
@@ -27,20 +22,10 @@ describe('a location held by a user cannot be archived or deleted (embedded mode
   let userId: string;
 
   beforeAll(async () => {
-    const setup = await testConfig();
-    database = setup.database;
-    dataDir = setup.dataDir;
-    ({ app, close } = await createEmbeddedApp(setup.config));
-    await app.getHttpAdapter().getInstance().ready();
-    agent = request.agent(app.getHttpServer());
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
+    ({ app, agent, close } = await startCatalogSuite(createEmbeddedApp));
   });
 
-  afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const location = (locationId: string) => ({
     location_id: locationId,

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, testConfig, tokenWithPermissions } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { Response } from 'supertest';
@@ -18,7 +17,6 @@ import type { Response } from 'supertest';
 describe('UOM attachments: upload, download and limits (embedded mode)', () => {
   let app: NestFastifyApplication;
   let runtime: Runtime;
-  let database: TestDatabase;
   let dataDir: string;
   let close: () => Promise<void>;
   let editor: string;
@@ -52,11 +50,7 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
       .parse(collectBytes);
 
   beforeAll(async () => {
-    const setup = await testConfig();
-    database = setup.database;
-    dataDir = setup.dataDir;
-    ({ app, runtime, close } = await createEmbeddedApp(setup.config));
-    await app.getHttpAdapter().getInstance().ready();
+    ({ app, runtime, dataDir, close } = await startCatalogSuite(createEmbeddedApp, { signIn: false }));
     editor = await tokenWithPermissions(runtime, [permission('UOM', true, true)]);
     viewer = await tokenWithPermissions(runtime, [permission('UOM', true)]);
     stranger = await tokenWithPermissions(runtime, [permission('PO', true, true, true)]);
@@ -68,11 +62,7 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
     uomId = created.body.data.uom_id;
   });
 
-  afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const png = pngImage();
   const pdf = pdfDocument();

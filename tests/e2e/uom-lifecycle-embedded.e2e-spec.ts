@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { TEST_ADMIN, expectEventually, permission, testConfig, tokenWithPermissions } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import { TEST_ADMIN, expectEventually, permission, tokenWithPermissions, startCatalogSuite } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import type { DataSource } from 'typeorm';
 
 /**
  * The foundation's vertical slice in embedded mode, through the gateway: sign in, create / edit / archive /
@@ -15,25 +14,15 @@ import type TestAgent from 'supertest/lib/agent.js';
 describe('UOM lifecycle through the gateway (embedded mode)', () => {
   let app: NestFastifyApplication;
   let runtime: Runtime;
-  let database: TestDatabase;
-  let dataDir: string;
   let agent: TestAgent;
   let close: () => Promise<void>;
+  let catalogDb: DataSource;
 
   beforeAll(async () => {
-    const setup = await testConfig();
-    database = setup.database;
-    dataDir = setup.dataDir;
-    ({ app, runtime, close } = await createEmbeddedApp(setup.config));
-    await app.getHttpAdapter().getInstance().ready();
-    agent = request.agent(app.getHttpServer());
+    ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp, { signIn: false }));
   });
 
-  afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const replicaRows = async () => {
     const response = await agent.post('/api/inventory/uoms/list').send({ limit: 100 });
@@ -190,9 +179,6 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     const usage = await agent.post('/api/catalog/uoms/list').send({ search_str: 'PCS' });
     expect(usage.body.data[0].in_use).toBe(false);
     // A SKU using this UOM is recorded in catalog's usage table (SKUs arrive with the master-data issue).
-    const { DataSource } = await import('typeorm');
-    const catalogDb = new DataSource({ type: 'postgres', url: database.url, schema: 'catalog' });
-    await catalogDb.initialize();
     await catalogDb.query(
       `INSERT INTO catalog.record_usage (target_type, target_id, used_by_type, used_by_id) VALUES ('uom', $1, 'sku', 'SKU-1')`,
       [uomId],
@@ -204,7 +190,6 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
     expect(remove.status).toBe(409);
     expect(remove.body.message).toBe('计量单位正在使用中，无法删除或归档');
     await catalogDb.query(`DELETE FROM catalog.record_usage WHERE target_id = $1`, [uomId]);
-    await catalogDb.destroy();
   });
 
   it('archives and reactivates, and the replica shows each status', async () => {
