@@ -144,12 +144,13 @@ describe('item categories of every kind (embedded mode)', () => {
     expect(rows.map((row) => row.envelope.data.revision)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('guards each kind with its own key (SKU_BOM, PLU, PLU_BOM, RJ_PRODUCT)', async () => {
+  it('guards each kind with its own key (SKU_BOM, PLU, PLU_BOM; PRODUCT or RJ_PRODUCT for products)', async () => {
     const server = app.getHttpServer();
     const cases: [string, string][] = [
       ['sku-bom', 'SKU_BOM'],
       ['plu', 'PLU'],
       ['plu-bom', 'PLU_BOM'],
+      ['product', 'PRODUCT'],
       ['product', 'RJ_PRODUCT'],
     ];
     for (const [kind, key] of cases) {

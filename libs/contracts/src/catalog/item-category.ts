@@ -11,8 +11,8 @@ import { requiredText } from '../common/schema.js';
  * How a feature uses one kind (the `product` kind for products, say):
  * - API: `/api/catalog/item-categories/<ITEM_CATEGORY_API_PATHS[kind]>` with `POST list`, `GET :id`, `POST`,
  *   `PUT :id`, `POST :id/archive`, `POST :id/reactivate`, `DELETE :id`, guarded by `ITEM_CATEGORY_PERMISSIONS[kind]`
- *   (product: RJ_PRODUCT, the key of /product/category; PRODUCT is not used because SPEC.md §5 lets anyone edit
- *   under PRODUCT, and a list of keys would demand that the user hold both).
+ *   (product: PRODUCT or RJ_PRODUCT, any one of them — `@AnyPermission`, so SPEC.md §5's "PRODUCT with edit is
+ *   always allowed" quirk does not open it to everyone, and neither key alone is demanded).
  * - Web: `itemCategoriesApi(kind)` (web/src/api/item-categories.ts) for the select of a form, and the pages
  *   `ItemCategoryListPage` / `ItemCategoryFormPage` (web/src/routes/plusku/item-category/) with `kind` as prop.
  * - Server: the record that picks a category checks it with `ItemCategoryRepository.lockUsable(manager, kind, id)`
@@ -30,12 +30,16 @@ export const ITEM_CATEGORY_API_PATHS: Record<ItemCategoryKind, string> = {
   product: 'product',
 };
 
-/** The permission key guarding each kind's categories (the key of the page the category belongs to). */
-export const ITEM_CATEGORY_PERMISSIONS: Record<ItemCategoryKind, PermissionKey> = {
-  sku_bom: 'SKU_BOM',
-  plu: 'PLU',
-  plu_bom: 'PLU_BOM',
-  product: 'RJ_PRODUCT',
+/**
+ * The permission keys guarding each kind's categories (the keys of the pages the category belongs to); with
+ * several, any one of them that grants the check is enough. Products are managed under PRODUCT
+ * (/PLUSKU/product-management) and RJ_PRODUCT (/product/category).
+ */
+export const ITEM_CATEGORY_PERMISSIONS: Record<ItemCategoryKind, readonly PermissionKey[]> = {
+  sku_bom: ['SKU_BOM'],
+  plu: ['PLU'],
+  plu_bom: ['PLU_BOM'],
+  product: ['PRODUCT', 'RJ_PRODUCT'],
 };
 
 export const itemCategoryInputSchema = z

@@ -7,7 +7,15 @@ import {
   listQuerySchema,
 } from '@scm/contracts';
 import type { ItemCategoryKind, ItemCategoryView, ListQuery, ValidItemCategoryInput } from '@scm/contracts';
-import { IdParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
+import {
+  AnyPermission,
+  IdParam,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
 import { ItemCategoryService } from './item-category.service.js';
 
 /**
@@ -15,7 +23,10 @@ import { ItemCategoryService } from './item-category.service.js';
  * (a decorator's key is fixed per class, hence one class per kind, each with its own handlers).
  */
 function itemCategoryController(kind: ItemCategoryKind, className: string): Type {
-  const key = ITEM_CATEGORY_PERMISSIONS[kind];
+  const keys = ITEM_CATEGORY_PERMISSIONS[kind];
+  /** One key: SPEC.md §5's rule; several (products): any one of them. */
+  const guard = (check: 'view' | 'edit') =>
+    keys.length === 1 ? Permission(keys[0], check) : AnyPermission(keys, check);
 
   @ServiceController(`catalog/item-categories/${ITEM_CATEGORY_API_PATHS[kind]}`, 'catalog: item category')
   class ItemCategoryController {
@@ -23,26 +34,26 @@ function itemCategoryController(kind: ItemCategoryKind, className: string): Type
 
     @Post('list')
     @HttpCode(200)
-    @Permission(key, 'view')
+    @guard('view')
     list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<ItemCategoryView>> {
       return this.categories.list(kind, query);
     }
 
     @Get(':id')
-    @Permission(key, 'view')
+    @guard('view')
     get(@IdParam() categoryId: string): Promise<ItemCategoryView> {
       return this.categories.get(kind, categoryId);
     }
 
     @Post()
-    @Permission(key, 'edit')
+    @guard('edit')
     @SuccessMessage('messages.created')
     create(@ValidBody(itemCategoryInputSchema) input: ValidItemCategoryInput): Promise<ItemCategoryView> {
       return this.categories.create(kind, input);
     }
 
     @Put(':id')
-    @Permission(key, 'edit')
+    @guard('edit')
     @SuccessMessage('messages.updated')
     update(
       @IdParam() categoryId: string,
@@ -53,7 +64,7 @@ function itemCategoryController(kind: ItemCategoryKind, className: string): Type
 
     @Post(':id/archive')
     @HttpCode(200)
-    @Permission(key, 'edit')
+    @guard('edit')
     @SuccessMessage('messages.archived')
     archive(@IdParam() categoryId: string): Promise<ItemCategoryView> {
       return this.categories.archive(kind, categoryId);
@@ -61,14 +72,14 @@ function itemCategoryController(kind: ItemCategoryKind, className: string): Type
 
     @Post(':id/reactivate')
     @HttpCode(200)
-    @Permission(key, 'edit')
+    @guard('edit')
     @SuccessMessage('messages.reactivated')
     reactivate(@IdParam() categoryId: string): Promise<ItemCategoryView> {
       return this.categories.reactivate(kind, categoryId);
     }
 
     @Delete(':id')
-    @Permission(key, 'edit')
+    @guard('edit')
     @SuccessMessage('messages.deleted')
     async delete(@IdParam() categoryId: string): Promise<null> {
       await this.categories.delete(kind, categoryId);

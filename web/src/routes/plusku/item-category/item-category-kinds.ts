@@ -1,7 +1,9 @@
-import { ITEM_CATEGORY_PERMISSIONS } from '@scm/contracts';
 import type { ItemCategoryKind, PermissionKey } from '@scm/contracts';
 
-/** Where each kind's category pages live and what they are called (an id of the `routes` namespace). */
+/**
+ * Where each kind's category pages live, what they are called (an id of the `routes` namespace) and the key of the
+ * page (the product pages live under /product, key RJ_PRODUCT).
+ */
 export interface ItemCategoryPageConfig {
   path: string;
   routeId: string;
@@ -12,13 +14,13 @@ export const ITEM_CATEGORY_PAGES: Record<ItemCategoryKind, ItemCategoryPageConfi
   sku_bom: {
     path: '/PLUSKU/skubom/category',
     routeId: 'skuBomCategory',
-    permissionKey: ITEM_CATEGORY_PERMISSIONS.sku_bom,
+    permissionKey: 'SKU_BOM',
   },
-  plu: { path: '/PLUSKU/plu/category', routeId: 'pluCategory', permissionKey: ITEM_CATEGORY_PERMISSIONS.plu },
+  plu: { path: '/PLUSKU/plu/category', routeId: 'pluCategory', permissionKey: 'PLU' },
   plu_bom: {
     path: '/PLUSKU/plubom/category',
     routeId: 'pluBomCategory',
-    permissionKey: ITEM_CATEGORY_PERMISSIONS.plu_bom,
+    permissionKey: 'PLU_BOM',
   },
-  product: { path: '/product/category', routeId: 'productCategory', permissionKey: ITEM_CATEGORY_PERMISSIONS.product },
+  product: { path: '/product/category', routeId: 'productCategory', permissionKey: 'RJ_PRODUCT' },
 };
