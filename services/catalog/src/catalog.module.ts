@@ -33,6 +33,16 @@ import { ItemCategoryEntity } from './item-category/item-category.entity.js';
 import { ItemCategoryRepository } from './item-category/item-category.repository.js';
 import { ItemCategoryService } from './item-category/item-category.service.js';
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
+import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
+import { SkuController } from './sku/sku.controller.js';
+import { SkuEntity } from './sku/sku.entity.js';
+import { SkuOptionsController } from './sku/sku-options.controller.js';
+import { SkuRepository } from './sku/sku.repository.js';
+import { SkuService } from './sku/sku.service.js';
+import { SkuCategoryController } from './sku-category/sku-category.controller.js';
+import { SkuCategoryEntity, SkuSubCategoryEntity } from './sku-category/sku-category.entity.js';
+import { SkuCategoryRepository } from './sku-category/sku-category.repository.js';
+import { SkuCategoryService } from './sku-category/sku-category.service.js';
 import { SupplierController } from './supplier/supplier.controller.js';
 import { SupplierEntity } from './supplier/supplier.entity.js';
 import { SupplierRepository } from './supplier/supplier.repository.js';
@@ -68,6 +78,9 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         SettingsEntity,
         ExchangeRateEntity,
         ItemCategoryEntity,
+        SkuCategoryEntity,
+        SkuSubCategoryEntity,
+        SkuEntity,
       ],
       migrations: [
         CreateUoms1763800000200,
@@ -79,6 +92,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         CreateUserLocationRevision1795359972047,
         CreateSkus1795361682141,
         CreateForeignUsageRevision1795361814078,
+        AddSkuListPositions1795361905805,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
@@ -97,6 +111,9 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     CustomerController,
     SettingsController,
     ...ITEM_CATEGORY_CONTROLLERS,
+    SkuCategoryController,
+    SkuController,
+    SkuOptionsController,
   ],
   providers: [
     UomService,
@@ -117,12 +134,16 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     SettingsRepository,
     ItemCategoryService,
     ItemCategoryRepository,
+    SkuCategoryService,
+    SkuCategoryRepository,
+    SkuService,
+    SkuRepository,
     RecordUsageRepository,
     UserLocationsRepository,
     UserLocationsHandler,
     ForeignUsageRepository,
     ForeignUsageHandler,
   ],
-  exports: [RecordUsageRepository],
+  exports: [RecordUsageRepository, SkuService],
 })
 export class CatalogModule {}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemCategoryDeletedSchema, itemCategorySnapshotSchema } from './item-category.js';
+import { skuCategoryDeletedSchema, skuCategorySnapshotSchema, skuDeletedSchema, skuSnapshotSchema } from './sku.js';
 import { CatalogSubjects } from './subjects.js';
 
 /** The full snapshot a replica needs; `revision` orders snapshots so a late redelivery never wins. */
@@ -227,6 +228,10 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.SupplierDeleted]: supplierDeletedSchema,
   [CatalogSubjects.CustomerUpserted]: customerSnapshotSchema,
   [CatalogSubjects.CustomerDeleted]: customerDeletedSchema,
+  [CatalogSubjects.SkuCategoryUpserted]: skuCategorySnapshotSchema,
+  [CatalogSubjects.SkuCategoryDeleted]: skuCategoryDeletedSchema,
+  [CatalogSubjects.SkuUpserted]: skuSnapshotSchema,
+  [CatalogSubjects.SkuDeleted]: skuDeletedSchema,
   [CatalogSubjects.ItemCategoryUpserted]: itemCategorySnapshotSchema,
   [CatalogSubjects.ItemCategoryDeleted]: itemCategoryDeletedSchema,
 } as const;

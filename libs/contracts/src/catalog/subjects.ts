@@ -17,6 +17,10 @@ export const CatalogSubjects = {
   SupplierDeleted: 'catalog.supplier.deleted',
   CustomerUpserted: 'catalog.customer.upserted',
   CustomerDeleted: 'catalog.customer.deleted',
+  SkuCategoryUpserted: 'catalog.sku-category.upserted',
+  SkuCategoryDeleted: 'catalog.sku-category.deleted',
+  SkuUpserted: 'catalog.sku.upserted',
+  SkuDeleted: 'catalog.sku.deleted',
   ItemCategoryUpserted: 'catalog.item-category.upserted',
   ItemCategoryDeleted: 'catalog.item-category.deleted',
 } as const;

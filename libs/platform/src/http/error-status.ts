@@ -10,6 +10,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SUPPLIER_ID_CHANGED:
     case CatalogErrorCode.SUPPLIER_REFERENCE_INVALID:
     case CatalogErrorCode.CUSTOMER_ID_CHANGED:
+    case CatalogErrorCode.SKU_ID_CHANGED:
+    case CatalogErrorCode.SKU_REFERENCE_INVALID:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
@@ -36,6 +38,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SUPPLIER_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SUPPLIER_NOT_FOUND:
     case CatalogErrorCode.CUSTOMER_NOT_FOUND:
+    case CatalogErrorCode.SKU_CATEGORY_NOT_FOUND:
+    case CatalogErrorCode.SKU_NOT_FOUND:
     case CatalogErrorCode.ITEM_CATEGORY_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
@@ -69,6 +73,13 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.CUSTOMER_DUPLICATE:
     case CatalogErrorCode.CUSTOMER_IN_USE:
     case CatalogErrorCode.CUSTOMER_ARCHIVED:
+    case CatalogErrorCode.SKU_CATEGORY_DUPLICATE:
+    case CatalogErrorCode.SKU_CATEGORY_IN_USE:
+    case CatalogErrorCode.SKU_CATEGORY_ARCHIVED:
+    case CatalogErrorCode.SKU_SUB_CATEGORY_IN_USE:
+    case CatalogErrorCode.SKU_DUPLICATE:
+    case CatalogErrorCode.SKU_IN_USE:
+    case CatalogErrorCode.SKU_ARCHIVED:
     case CatalogErrorCode.ITEM_CATEGORY_DUPLICATE:
     case CatalogErrorCode.ITEM_CATEGORY_IN_USE:
     case CatalogErrorCode.ITEM_CATEGORY_ARCHIVED:

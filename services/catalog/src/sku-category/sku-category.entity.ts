@@ -1,0 +1,46 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { MasterStatus } from '@scm/contracts';
+
+@Entity({ name: 'sku_category' })
+export class SkuCategoryEntity {
+  @PrimaryColumn('uuid')
+  category_id!: string;
+
+  @Column('text')
+  category_name!: string;
+
+  @Column('text')
+  status!: MasterStatus;
+
+  /** Grows with every change (sub-categories included); orders the snapshots replicas receive. */
+  @Column('integer')
+  revision!: number;
+
+  @Column('timestamptz')
+  created_time!: Date;
+
+  @Column('timestamptz')
+  last_updated_time!: Date;
+
+  @Column('text', { nullable: true })
+  created_by!: string | null;
+
+  @Column('text', { nullable: true })
+  last_updated_by!: string | null;
+}
+
+/** A sub-category of a SKU category, in the order the user listed them. */
+@Entity({ name: 'sku_sub_category' })
+export class SkuSubCategoryEntity {
+  @PrimaryColumn('uuid')
+  sub_category_id!: string;
+
+  @Column('uuid')
+  category_id!: string;
+
+  @Column('text')
+  sub_category_name!: string;
+
+  @Column('integer')
+  position!: number;
+}
