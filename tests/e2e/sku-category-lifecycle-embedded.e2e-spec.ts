@@ -1,13 +1,11 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { TEST_ADMIN, permission, signInAgent, testConfig, tokenWithPermissions } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
 /**
  * SKU categories with sub-categories through the gateway (embedded mode): unique names (any case), no slash,
@@ -17,30 +15,15 @@ import { DataSource } from 'typeorm';
 describe('SKU categories (embedded mode)', () => {
   let app: NestFastifyApplication;
   let runtime: Runtime;
-  let database: TestDatabase;
-  let dataDir: string;
   let agent: TestAgent;
   let close: () => Promise<void>;
   let catalogDb: DataSource;
 
   beforeAll(async () => {
-    const setup = await testConfig();
-    database = setup.database;
-    dataDir = setup.dataDir;
-    ({ app, runtime, close } = await createEmbeddedApp(setup.config));
-    await app.getHttpAdapter().getInstance().ready();
-    agent = request.agent(app.getHttpServer());
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
-    catalogDb = new DataSource({ type: 'postgres', url: database.url, schema: 'catalog' });
-    await catalogDb.initialize();
+    ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp));
   });
 
-  afterAll(async () => {
-    await catalogDb?.destroy();
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   let categoryId: string;
   let frozenId: string;
