@@ -44,6 +44,11 @@ import { SkuCategoryEntity, SkuSubCategoryEntity } from './sku-category/sku-cate
 import { SkuCategoryRepository } from './sku-category/sku-category.repository.js';
 import { SkuCategoryService } from './sku-category/sku-category.service.js';
 import { SupplierController } from './supplier/supplier.controller.js';
+import { PricePromotionScheduler } from './supplier-price/price-promotion.scheduler.js';
+import { SupplierPriceController } from './supplier-price/supplier-price.controller.js';
+import { SupplierPriceEntity } from './supplier-price/supplier-price.entity.js';
+import { SupplierPriceRepository } from './supplier-price/supplier-price.repository.js';
+import { SupplierPriceService } from './supplier-price/supplier-price.service.js';
 import { SupplierEntity } from './supplier/supplier.entity.js';
 import { SupplierRepository } from './supplier/supplier.repository.js';
 import { SupplierService } from './supplier/supplier.service.js';
@@ -77,6 +82,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         GstRateEntity,
         SettingsEntity,
         ExchangeRateEntity,
+        SupplierPriceEntity,
         ItemCategoryEntity,
         SkuCategoryEntity,
         SkuSubCategoryEntity,
@@ -108,6 +114,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     LocationController,
     SupplierCategoryController,
     SupplierController,
+    SupplierPriceController,
     CustomerController,
     SettingsController,
     ...ITEM_CATEGORY_CONTROLLERS,
@@ -127,6 +134,9 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     SupplierCategoryService,
     SupplierCategoryRepository,
     SupplierService,
+    SupplierPriceRepository,
+    SupplierPriceService,
+    PricePromotionScheduler,
     SupplierRepository,
     CustomerRepository,
     CustomerService,

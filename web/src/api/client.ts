@@ -66,13 +66,15 @@ export function commonHeaders(): Record<string, string> {
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = commonHeaders();
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart content type with the boundary.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   return fetch(`${apiBase()}${path}`, {
     method,
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
@@ -155,4 +157,10 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** POSTs one file as multipart field `file` (small files; attachments use their XHR upload for progress). */
+  upload: <T>(path: string, file: File, options?: RequestOptions) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<T>('POST', path, { ...options, body: form });
+  },
 };

@@ -135,7 +135,12 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./supplier/category/SupplierCategoryListPage'),
         form: () => import('./supplier/category/SupplierCategoryFormPage'),
       },
-      pending('supplierPrice', '/supplier/price', 'SUPPLIER_PRICING', false),
+      {
+        id: 'supplierPrice',
+        path: '/supplier/price',
+        keys: 'SUPPLIER_PRICING',
+        page: () => import('./supplier/price/SupplierPricePage'),
+      },
       pending('defaultSupplier', '/supplier/defaultSupplier', 'DEFAULT_SUPPLIER', false),
     ],
   },

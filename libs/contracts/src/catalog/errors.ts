@@ -60,8 +60,51 @@ export enum CatalogErrorCode {
   SKU_ID_CHANGED = 'CATALOG_SKU_ID_CHANGED',
   /** A chosen category, sub-category, UOM or supplier does not exist (any more) or is archived. */
   SKU_REFERENCE_INVALID = 'CATALOG_SKU_REFERENCE_INVALID',
+  SUPPLIER_PRICE_NOT_FOUND = 'CATALOG_SUPPLIER_PRICE_NOT_FOUND',
+  /** A price names a supplier that is not on the SKU's supplier list. */
+  SUPPLIER_PRICE_SUPPLIER_NOT_LISTED = 'CATALOG_SUPPLIER_PRICE_SUPPLIER_NOT_LISTED',
+  /** A price names a UOM that is not one of the SKU's UOMs. */
+  SUPPLIER_PRICE_UOM_NOT_LISTED = 'CATALOG_SUPPLIER_PRICE_UOM_NOT_LISTED',
+  /** An uploaded price file changes nothing (SPEC.md §8). */
+  SUPPLIER_PRICE_NO_CHANGES = 'CATALOG_SUPPLIER_PRICE_NO_CHANGES',
+  /** An uploaded price file has invalid rows; nothing was applied. */
+  SUPPLIER_PRICE_UPLOAD_INVALID = 'CATALOG_SUPPLIER_PRICE_UPLOAD_INVALID',
   ITEM_CATEGORY_NOT_FOUND = 'CATALOG_ITEM_CATEGORY_NOT_FOUND',
   ITEM_CATEGORY_DUPLICATE = 'CATALOG_ITEM_CATEGORY_DUPLICATE',
   ITEM_CATEGORY_IN_USE = 'CATALOG_ITEM_CATEGORY_IN_USE',
   ITEM_CATEGORY_ARCHIVED = 'CATALOG_ITEM_CATEGORY_ARCHIVED',
+  BOM_NOT_FOUND = 'CATALOG_BOM_NOT_FOUND',
+  BOM_DUPLICATE = 'CATALOG_BOM_DUPLICATE',
+  SKU_BOM_IN_USE = 'CATALOG_SKU_BOM_IN_USE',
+  PLU_BOM_IN_USE = 'CATALOG_PLU_BOM_IN_USE',
+  BOM_ARCHIVED = 'CATALOG_BOM_ARCHIVED',
+  /** The BOM code is its identity (URLs, PLUs): an edit cannot change it. */
+  BOM_ID_CHANGED = 'CATALOG_BOM_ID_CHANGED',
+  /** A chosen category, UOM, owner location or SKU does not exist (any more) or is archived. */
+  BOM_REFERENCE_INVALID = 'CATALOG_BOM_REFERENCE_INVALID',
+  /** A row's (or the output's) UOM is not one of that SKU's UOMs. */
+  BOM_UOM_NOT_OF_SKU = 'CATALOG_BOM_UOM_NOT_OF_SKU',
+  /** The BOM would consume its own output, directly or through other SKU BOMs. */
+  BOM_CYCLE = 'CATALOG_BOM_CYCLE',
+  PLU_NOT_FOUND = 'CATALOG_PLU_NOT_FOUND',
+  PLU_DUPLICATE = 'CATALOG_PLU_DUPLICATE',
+  PLU_IN_USE = 'CATALOG_PLU_IN_USE',
+  PLU_ARCHIVED = 'CATALOG_PLU_ARCHIVED',
+  PLU_ID_CHANGED = 'CATALOG_PLU_ID_CHANGED',
+  /** The chosen category or PLU BOM does not exist (any more) or is archived. */
+  PLU_REFERENCE_INVALID = 'CATALOG_PLU_REFERENCE_INVALID',
+  PRODUCT_NOT_FOUND = 'CATALOG_PRODUCT_NOT_FOUND',
+  PRODUCT_DUPLICATE = 'CATALOG_PRODUCT_DUPLICATE',
+  PRODUCT_IN_USE = 'CATALOG_PRODUCT_IN_USE',
+  PRODUCT_ARCHIVED = 'CATALOG_PRODUCT_ARCHIVED',
+  /** The product code is its identity (URLs, sales): an edit cannot change it. */
+  PRODUCT_ID_CHANGED = 'CATALOG_PRODUCT_ID_CHANGED',
+  /** The chosen product category does not exist (any more) or is archived. */
+  PRODUCT_REFERENCE_INVALID = 'CATALOG_PRODUCT_REFERENCE_INVALID',
+  /** The native currency has no exchange rate in effect today, so the USD prices cannot be derived. */
+  PRODUCT_NO_EXCHANGE_RATE = 'CATALOG_PRODUCT_NO_EXCHANGE_RATE',
+  /** The tax is not one of the GST rates of the settings. */
+  PRODUCT_TAX_RATE_INVALID = 'CATALOG_PRODUCT_TAX_RATE_INVALID',
+  /** The chosen cover is not one of the product's images. */
+  PRODUCT_IMAGE_NOT_FOUND = 'CATALOG_PRODUCT_IMAGE_NOT_FOUND',
 }

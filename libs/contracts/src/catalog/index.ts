@@ -5,3 +5,4 @@ export * from './item-category.js';
 export * from './settings.js';
 export * from './sku.js';
 export * from './subjects.js';
+export * from './supplier-price.js';

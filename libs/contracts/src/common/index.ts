@@ -1,3 +1,4 @@
 export * from './envelope.js';
 export * from './errors.js';
 export * from './list-query.js';
+export * from './business-date.js';

@@ -5,6 +5,13 @@ import type { ErrorCode } from '@scm/contracts';
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case CommonErrorCode.VALIDATION_FAILED:
+    case CatalogErrorCode.BOM_ID_CHANGED:
+    case CatalogErrorCode.BOM_REFERENCE_INVALID:
+    case CatalogErrorCode.BOM_UOM_NOT_OF_SKU:
+    case CatalogErrorCode.BOM_CYCLE:
+    case CatalogErrorCode.PLU_ID_CHANGED:
+    case CatalogErrorCode.PLU_REFERENCE_INVALID:
+    case CommonErrorCode.SPREADSHEET_TYPE_NOT_ALLOWED:
     case CatalogErrorCode.LOCATION_ID_CHANGED:
     case CatalogErrorCode.LOCATION_REFERENCE_INVALID:
     case CatalogErrorCode.SUPPLIER_ID_CHANGED:
@@ -12,7 +19,16 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.CUSTOMER_ID_CHANGED:
     case CatalogErrorCode.SKU_ID_CHANGED:
     case CatalogErrorCode.SKU_REFERENCE_INVALID:
+    case CatalogErrorCode.SUPPLIER_PRICE_SUPPLIER_NOT_LISTED:
+    case CatalogErrorCode.SUPPLIER_PRICE_UOM_NOT_LISTED:
+    case CatalogErrorCode.SUPPLIER_PRICE_UPLOAD_INVALID:
     case CommonErrorCode.FILE_TYPE_NOT_ALLOWED:
+    case CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED:
+    case CatalogErrorCode.PRODUCT_ID_CHANGED:
+    case CatalogErrorCode.PRODUCT_REFERENCE_INVALID:
+    case CatalogErrorCode.PRODUCT_NO_EXCHANGE_RATE:
+    case CatalogErrorCode.PRODUCT_TAX_RATE_INVALID:
+    case CatalogErrorCode.PRODUCT_IMAGE_NOT_FOUND:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
       return 400;
@@ -41,6 +57,10 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SKU_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SKU_NOT_FOUND:
     case CatalogErrorCode.ITEM_CATEGORY_NOT_FOUND:
+    case CatalogErrorCode.BOM_NOT_FOUND:
+    case CatalogErrorCode.PLU_NOT_FOUND:
+    case CatalogErrorCode.PRODUCT_NOT_FOUND:
+    case CatalogErrorCode.SUPPLIER_PRICE_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
       return 404;
@@ -83,6 +103,16 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.ITEM_CATEGORY_DUPLICATE:
     case CatalogErrorCode.ITEM_CATEGORY_IN_USE:
     case CatalogErrorCode.ITEM_CATEGORY_ARCHIVED:
+    case CatalogErrorCode.BOM_DUPLICATE:
+    case CatalogErrorCode.SKU_BOM_IN_USE:
+    case CatalogErrorCode.PLU_BOM_IN_USE:
+    case CatalogErrorCode.BOM_ARCHIVED:
+    case CatalogErrorCode.PLU_DUPLICATE:
+    case CatalogErrorCode.PLU_IN_USE:
+    case CatalogErrorCode.PLU_ARCHIVED:
+    case CatalogErrorCode.PRODUCT_DUPLICATE:
+    case CatalogErrorCode.PRODUCT_IN_USE:
+    case CatalogErrorCode.PRODUCT_ARCHIVED:
     case CommonErrorCode.ATTACHMENT_MAX_COUNT:
     case IdentityErrorCode.USER_DUPLICATE_EMAIL:
     case IdentityErrorCode.USER_DUPLICATE_USERNAME:
@@ -97,6 +127,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.PAYLOAD_TOO_LARGE:
       return 413;
     case CommonErrorCode.IDEMPOTENCY_KEY_REUSED:
+    case CatalogErrorCode.SUPPLIER_PRICE_NO_CHANGES:
       return 422;
     case CommonErrorCode.RATE_LIMITED:
     case IdentityErrorCode.ACCOUNT_LOCKED:

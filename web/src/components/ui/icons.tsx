@@ -6,6 +6,7 @@ const PATHS = {
   filter: 'M3 5h18l-7 8.5V19l-4 2v-7.5L3 5z',
   columns: 'M4 5h16v14H4zM9.33 5v14M14.67 5v14',
   download: 'M12 4v11m0 0l-4-4m4 4l4-4M5 19h14',
+  upload: 'M12 20V9m0 0l-4 4m4-4l4 4M5 5h14',
   chevronDown: 'M6 9l6 6 6-6',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',

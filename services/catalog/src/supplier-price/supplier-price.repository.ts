@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { listQuerySchema } from '@scm/contracts';
+import type { ListQuery, SupplierPriceView } from '@scm/contracts';
+import { DATA_SOURCE, runListQuery } from '@scm/platform';
+import type { ListResult } from '@scm/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { SupplierPriceEntity } from './supplier-price.entity.js';
+import { SUPPLIER_PRICE_LIST } from './supplier-price.list.js';
+
+/** The key of one price row. */
+export interface PriceKey {
+  sku_id: string;
+  supplier_id: string;
+  uom_id: string;
+}
+
+/** What a price row may refer to, as found while it changes. */
+export interface PriceReferences {
+  supplierListed: boolean;
+  uomListed: boolean;
+}
+
+@Injectable()
+export class SupplierPriceRepository {
+  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
+
+  list(query: ListQuery): Promise<ListResult<SupplierPriceView>> {
+    return runListQuery<SupplierPriceView>(this.dataSource.manager, SUPPLIER_PRICE_LIST, query);
+  }
+
+  /** One row of the list (names included), or null. */
+  async view(key: PriceKey, manager: EntityManager = this.dataSource.manager): Promise<SupplierPriceView | null> {
+    const page = await runListQuery<SupplierPriceView>(
+      manager,
+      SUPPLIER_PRICE_LIST,
+      listQuerySchema.parse({ other_params: { sku_id: key.sku_id, supplier_id: key.supplier_id, uom_id: key.uom_id } }),
+    );
+    return page.data[0] ?? null;
+  }
+
+  find(manager: EntityManager, key: PriceKey): Promise<SupplierPriceEntity | null> {
+    return manager.getRepository(SupplierPriceEntity).findOneBy({ ...key });
+  }
+
+  /** Whether the supplier is on the SKU's supplier list and the UOM among its UOMs. */
+  async references(manager: EntityManager, key: PriceKey): Promise<PriceReferences> {
+    const rows: { supplier_listed: boolean; uom_listed: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM sku_supplier WHERE sku_id = $1 AND supplier_id = $2) AS supplier_listed,
+              EXISTS (SELECT 1 FROM sku_uom WHERE sku_id = $1 AND uom_id = $3) AS uom_listed`,
+      [key.sku_id, key.supplier_id, key.uom_id],
+    );
+    return { supplierListed: rows[0]?.supplier_listed ?? false, uomListed: rows[0]?.uom_listed ?? false };
+  }
+
+  async save(manager: EntityManager, price: SupplierPriceEntity): Promise<void> {
+    await manager.getRepository(SupplierPriceEntity).save(price);
+  }
+
+  async delete(manager: EntityManager, key: PriceKey): Promise<void> {
+    await manager.getRepository(SupplierPriceEntity).delete({ ...key });
+  }
+
+  /** Rows of one SKU whose future price 1 applies on or before `date`. */
+  dueOf(manager: EntityManager, skuId: string, date: string): Promise<SupplierPriceEntity[]> {
+    return manager
+      .getRepository(SupplierPriceEntity)
+      .createQueryBuilder('p')
+      .where('p.sku_id = :skuId AND p.future_price_1_date <= :date', { skuId, date })
+      .getMany();
+  }
+
+  /** SKUs having a future price due on or before `date`. */
+  async skusWithDuePrices(date: string): Promise<string[]> {
+    const rows: { sku_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT sku_id FROM supplier_price WHERE future_price_1_date <= $1 ORDER BY sku_id`,
+      [date],
+    );
+    return rows.map((row) => row.sku_id);
+  }
+
+  /** Every price row, keyed `sku/supplier/uom name` (lower case), for comparing an uploaded file. */
+  async byUploadKey(manager: EntityManager): Promise<Map<string, SupplierPriceEntity & { uom_name: string }>> {
+    const rows: (SupplierPriceEntity & { uom_name: string })[] = await manager.query(
+      `SELECT p.sku_id, p.supplier_id, p.uom_id::text, u.uom_name, p.current_price::text,
+              p.future_price_1::text, to_char(p.future_price_1_date, 'YYYY-MM-DD') AS future_price_1_date,
+              p.future_price_2::text, to_char(p.future_price_2_date, 'YYYY-MM-DD') AS future_price_2_date
+         FROM supplier_price p JOIN uom u ON u.uom_id = p.uom_id`,
+    );
+    return new Map(rows.map((row) => [uploadKey(row.sku_id, row.supplier_id, row.uom_name), row]));
+  }
+
+  /** The UOMs of the SKUs named in an upload: `sku/uom name` (lower case) → uom_id. */
+  async skuUomsByName(manager: EntityManager, skuIds: string[]): Promise<Map<string, string>> {
+    const rows: { sku_id: string; uom_name: string; uom_id: string }[] = await manager.query(
+      `SELECT su.sku_id, u.uom_name, su.uom_id::text AS uom_id
+         FROM sku_uom su JOIN uom u ON u.uom_id = su.uom_id
+        WHERE lower(su.sku_id) = ANY($1)`,
+      [skuIds.map((id) => id.toLowerCase())],
+    );
+    return new Map(rows.map((row) => [`${row.sku_id}/${row.uom_name}`.toLowerCase(), row.uom_id]));
+  }
+}
+
+export function uploadKey(skuId: string, supplierId: string, uomName: string): string {
+  return `${skuId}/${supplierId}/${uomName}`.toLowerCase();
+}

@@ -1,0 +1,270 @@
+import 'reflect-metadata';
+import { businessDate } from '@scm/contracts';
+import { createEmbeddedApp } from '@scm/gateway';
+import type { Runtime } from '@scm/platform';
+import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { DataSource } from 'typeorm';
+import { SupplierPriceService } from '../../services/catalog/src/supplier-price/supplier-price.service.js';
+
+/** A date `days` after the business date today. */
+function daysFromToday(days: number): string {
+  const date = new Date(`${businessDate()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Supplier pricing through the gateway (embedded mode): prices per SKU × supplier × UOM, SPEC.md §5's
+ * future-price rules in both languages, prices only for the SKU's own suppliers and UOMs, cost hidden from
+ * roles without can_see_cost, future prices becoming current on their date, and every change republishing the
+ * SKU's snapshot with its prices.
+ */
+describe('supplier pricing (embedded mode)', () => {
+  let app: NestFastifyApplication;
+  let runtime: Runtime;
+  let agent: TestAgent;
+  let close: () => Promise<void>;
+  let catalogDb: DataSource;
+  let kg: string;
+  let ctn: string;
+  let pcs: string;
+
+  beforeAll(async () => {
+    ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp));
+  });
+
+  afterAll(() => close?.());
+
+  const price = (overrides: Record<string, unknown> = {}) => ({
+    sku_id: 'FLOUR',
+    supplier_id: 'S1',
+    uom_id: kg,
+    current_price: '5.5',
+    future_price_1: null,
+    future_price_1_date: null,
+    future_price_2: null,
+    future_price_2_date: null,
+    ...overrides,
+  });
+
+  const fieldErrors = (body: { errors?: { field: string; message: string }[] }) =>
+    Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
+
+  it('sets up UOMs, two suppliers and a SKU they supply', async () => {
+    const uom = async (name: string) =>
+      (await agent.post('/api/catalog/uoms').send({ uom_name: name, secondary_uom: `${name}-UNIT`, uom_per_primary: '1' })).body
+        .data.uom_id as string;
+    [kg, ctn, pcs] = [await uom('KG'), await uom('CTN'), await uom('PCS')];
+    const category = await agent.post('/api/catalog/supplier-categories').send({ category_name: 'Dry goods' });
+    for (const id of ['S1', 'S2', 'S3']) {
+      const created = await agent.post('/api/catalog/suppliers').send({
+        supplier_id: id,
+        company_name: `Supplier ${id}`,
+        credit_term_in_days: 30,
+        contact_name: 'Alice',
+        contact_no: '91234567',
+        address: '1 Jurong Road',
+        postal_code: '600001',
+        country: 'Singapore',
+        minimum_order_value: '0',
+        category_id: category.body.data.category_id,
+        gst_price_type: 'exclusive',
+        gst_rate: 9,
+        tax_rate: 9,
+        tax_type: 'GST',
+        hashtag_list: [],
+      });
+      expect(created.status).toBe(201);
+    }
+    const skuCategory = await agent.post('/api/catalog/sku-categories').send({ category_name: 'Baking' });
+    const sku = await agent.post('/api/catalog/skus').send({
+      sku_id: 'FLOUR',
+      name: 'Flour',
+      display_name: 'Flour',
+      alternate_display_name_list: [],
+      category_id: skuCategory.body.data.category_id,
+      primary_uom_id: kg,
+      purchasing_uom_id: ctn,
+      receiving_uom_id: ctn,
+      counting_uom_id: kg,
+      uom_list: [
+        { uom_id: kg, factor: '1' },
+        { uom_id: ctn, factor: '10' },
+      ],
+      supplier_list: ['S1', 'S2'],
+      default_supplier_id: 'S1',
+      threshold: '0',
+      is_inventorise: true,
+      default_wastage_percentage: '0',
+      hashtag_list: [],
+    });
+    expect(sku.status).toBe(201);
+  });
+
+  it('creates and replaces a price, republishing the SKU snapshot with it', async () => {
+    const revisionBefore = (await agent.get('/api/catalog/skus/FLOUR')).body.data.revision as number | undefined;
+    const created = await agent.put('/api/catalog/supplier-prices').send(price());
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({
+      sku_id: 'FLOUR',
+      supplier_id: 'S1',
+      supplier_name: 'Supplier S1',
+      uom_name: 'KG',
+      current_price: '5.5000',
+      future_price_1: null,
+      is_default_supplier: true,
+    });
+    const replaced = await agent
+      .put('/api/catalog/supplier-prices')
+      .send(price({ current_price: 6, future_price_1: '6.5', future_price_1_date: daysFromToday(3) }));
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data).toMatchObject({ current_price: '6.0000', future_price_1: '6.5000' });
+    expect(replaced.body.data.future_price_1_date).toBe(daysFromToday(3));
+
+    const events: { envelope: { data: { revision: number; supplier_list: unknown } } }[] = await catalogDb.query(
+      `SELECT envelope FROM catalog.outbox WHERE subject = 'catalog.sku.upserted' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(JSON.stringify(events[0]?.envelope.data.supplier_list)).toContain('6.5');
+    if (revisionBefore !== undefined) expect(events[0].envelope.data.revision).toBe(revisionBefore + 2);
+  });
+
+  it("answers SPEC.md §5's future-price rules on their fields, in English and Chinese", async () => {
+    const sameAsCurrent = await agent
+      .put('/api/catalog/supplier-prices')
+      .send(price({ current_price: '6', future_price_1: '6.00', future_price_1_date: daysFromToday(2) }));
+    expect(sameAsCurrent.status).toBe(400);
+    expect(fieldErrors(sameAsCurrent.body).future_price_1).toBe('future price 1 cannot be same as current price');
+
+    const twoSame = await agent.put('/api/catalog/supplier-prices').send(
+      price({
+        current_price: '6',
+        future_price_1: '7',
+        future_price_1_date: daysFromToday(2),
+        future_price_2: '7',
+        future_price_2_date: daysFromToday(5),
+      }),
+    );
+    expect(fieldErrors(twoSame.body).future_price_2).toBe('future price 2 cannot be same as future price 1');
+    const chinese = await agent
+      .put('/api/catalog/supplier-prices')
+      .set('Accept-Language', 'zh-CN')
+      .send(price({ current_price: '6', future_price_1: '6', future_price_1_date: daysFromToday(2) }));
+    expect(fieldErrors(chinese.body).future_price_1).toBe('未来价格1不能与当前价格相同');
+
+    const withoutDate = await agent.put('/api/catalog/supplier-prices').send(price({ future_price_1: '7' }));
+    expect(fieldErrors(withoutDate.body).future_price_1_date).toBe('This field is required');
+
+    const order = await agent.put('/api/catalog/supplier-prices').send(
+      price({
+        future_price_1: '7',
+        future_price_1_date: daysFromToday(5),
+        future_price_2: '8',
+        future_price_2_date: daysFromToday(4),
+      }),
+    );
+    expect(fieldErrors(order.body).future_price_2_date).toBe('Future price 2 must apply after future price 1');
+
+    const today = await agent
+      .put('/api/catalog/supplier-prices')
+      .send(price({ future_price_1: '7', future_price_1_date: businessDate() }));
+    expect(today.status).toBe(400);
+    expect(fieldErrors(today.body).future_price_1_date).toBe('Date must be after today');
+
+    const negative = await agent.put('/api/catalog/supplier-prices').send(price({ current_price: '-1' }));
+    expect(fieldErrors(negative.body).current_price).toBe('Value must be more than or equal to 0');
+  });
+
+  it("takes prices only for the SKU's own suppliers and UOMs", async () => {
+    const stranger = await agent.put('/api/catalog/supplier-prices').send(price({ supplier_id: 'S3' }));
+    expect(stranger.status).toBe(400);
+    expect(fieldErrors(stranger.body).supplier_id).toMatch(/does not supply/);
+    const otherUom = await agent.put('/api/catalog/supplier-prices').send(price({ uom_id: pcs }));
+    expect(otherUom.status).toBe(400);
+    expect(fieldErrors(otherUom.body).uom_id).toMatch(/not one of the SKU's UOMs/);
+    const noSku = await agent.put('/api/catalog/supplier-prices').send(price({ sku_id: 'NOPE' }));
+    expect(noSku.status).toBe(404);
+  });
+
+  it('lists, searches and filters prices; hides them from roles without can_see_cost', async () => {
+    expect(
+      (
+        await agent
+          .put('/api/catalog/supplier-prices')
+          .send(price({ supplier_id: 'S2', uom_id: ctn, current_price: '58' }))
+      ).status,
+    ).toBe(200);
+    const all = await agent.post('/api/catalog/supplier-prices/list').send({ search_str: 'flour' });
+    expect(all.body.recordsTotal).toBe(2);
+    const s2 = await agent.post('/api/catalog/supplier-prices/list').send({ other_params: { supplier_id: 'S2' } });
+    expect(s2.body.data).toEqual([expect.objectContaining({ uom_name: 'CTN', current_price: '58.0000' })]);
+
+    const viewer = await tokenWithPermissions(runtime, [permission('SUPPLIER_PRICING', true)]);
+    const hidden = await request(app.getHttpServer())
+      .post('/api/catalog/supplier-prices/list')
+      .set('Authorization', `Bearer ${viewer}`)
+      .send({});
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.data).toHaveLength(2);
+    for (const row of hidden.body.data) {
+      expect(row).not.toHaveProperty('current_price');
+      expect(row).not.toHaveProperty('future_price_1');
+    }
+    const one = await request(app.getHttpServer())
+      .get(`/api/catalog/supplier-prices/FLOUR/S1/${kg}`)
+      .set('Authorization', `Bearer ${viewer}`);
+    expect(one.body.data).not.toHaveProperty('current_price');
+    const refused = await request(app.getHttpServer())
+      .put('/api/catalog/supplier-prices')
+      .set('Authorization', `Bearer ${viewer}`)
+      .send(price());
+    expect(refused.status).toBe(403);
+  });
+
+  it('makes future prices current on their date, future price 2 moving up', async () => {
+    const set = await agent.put('/api/catalog/supplier-prices').send(
+      price({
+        current_price: '6',
+        future_price_1: '6.5',
+        future_price_1_date: daysFromToday(1),
+        future_price_2: '7',
+        future_price_2_date: daysFromToday(3),
+      }),
+    );
+    expect(set.status).toBe(200);
+    const prices = app.get(SupplierPriceService, { strict: false });
+    expect(await prices.promoteDue(daysFromToday(0))).toEqual([]);
+    expect(await prices.promoteDue(daysFromToday(1))).toEqual(['FLOUR']);
+    const afterOne = await agent.get(`/api/catalog/supplier-prices/FLOUR/S1/${kg}`);
+    expect(afterOne.body.data).toMatchObject({
+      current_price: '6.5000',
+      future_price_1: '7.0000',
+      future_price_1_date: daysFromToday(3),
+      future_price_2: null,
+      future_price_2_date: null,
+    });
+    // Both due at once (the job did not run for days): the latest one wins.
+    await agent.put('/api/catalog/supplier-prices').send(
+      price({
+        current_price: '6',
+        future_price_1: '6.5',
+        future_price_1_date: daysFromToday(1),
+        future_price_2: '7',
+        future_price_2_date: daysFromToday(3),
+      }),
+    );
+    await prices.promoteDue(daysFromToday(10));
+    const afterBoth = await agent.get(`/api/catalog/supplier-prices/FLOUR/S1/${kg}`);
+    expect(afterBoth.body.data).toMatchObject({ current_price: '7.0000', future_price_1: null });
+  });
+
+  it('deletes a price, and refuses one that does not exist', async () => {
+    const deleted = await agent.delete(`/api/catalog/supplier-prices/FLOUR/S2/${ctn}`);
+    expect(deleted.status).toBe(200);
+    const again = await agent.delete(`/api/catalog/supplier-prices/FLOUR/S2/${ctn}`);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('Supplier price not found');
+  });
+});
