@@ -8,6 +8,7 @@ export * from './database/index.js';
 export * from './database/platform-tables.migration.js';
 export * from './database/attachment-table.migration.js';
 export * from './events/index.js';
+export * from './excel/index.js';
 export * from './health/health.controller.js';
 export * from './health/metrics.js';
 export * from './http/app-exception.js';

@@ -21,6 +21,8 @@ export enum CommonErrorCode {
   /** An owner already holds (or the upload would bring it past) its maximum number of attachments. */
   ATTACHMENT_MAX_COUNT = 'ATTACHMENT_MAX_COUNT',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  /** An Excel import upload that is not an .xlsx workbook. */
+  SPREADSHEET_TYPE_NOT_ALLOWED = 'SPREADSHEET_TYPE_NOT_ALLOWED',
   RATE_LIMITED = 'RATE_LIMITED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',

@@ -1,4 +1,5 @@
 export * from './envelope.js';
 export * from './errors.js';
+export * from './import.js';
 export * from './list-query.js';
 export * from './business-date.js';

@@ -5,6 +5,7 @@ import type { ErrorCode } from '@scm/contracts';
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case CommonErrorCode.VALIDATION_FAILED:
+    case CommonErrorCode.SPREADSHEET_TYPE_NOT_ALLOWED:
     case CatalogErrorCode.BOM_ID_CHANGED:
     case CatalogErrorCode.BOM_REFERENCE_INVALID:
     case CatalogErrorCode.BOM_UOM_NOT_OF_SKU:

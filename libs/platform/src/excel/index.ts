@@ -1,0 +1,4 @@
+export * from './cells.js';
+export * from './labels.js';
+export * from './sheet-import.js';
+export * from './workbook.js';
