@@ -65,6 +65,11 @@ import { ForeignUsageRepository } from './usage/foreign-usage.repository.js';
 import { RecordUsageRepository } from './usage/record-usage.repository.js';
 import { UserLocationsHandler } from './user-locations/user-locations.handler.js';
 import { UserLocationsRepository } from './user-locations/user-locations.repository.js';
+import { CreateProducts1795362216003 } from './migrations/1795362216003-CreateProducts.js';
+import { ProductController } from './product/product.controller.js';
+import { ProductEntity } from './product/product.entity.js';
+import { ProductRepository } from './product/product.repository.js';
+import { ProductService } from './product/product.service.js';
 
 @Module({
   imports: [
@@ -82,6 +87,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         GstRateEntity,
         SettingsEntity,
         ExchangeRateEntity,
+        ProductEntity,
         SupplierPriceEntity,
         ItemCategoryEntity,
         SkuCategoryEntity,
@@ -97,6 +103,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
         CreateSettings1795359159651,
         CreateUserLocationRevision1795359972047,
         CreateSkus1795361682141,
+        CreateProducts1795362216003,
         CreateForeignUsageRevision1795361814078,
         AddSkuListPositions1795361905805,
       ],
@@ -104,7 +111,21 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
     AttachmentsModule.forService({
       service: 'catalog',
-      ownerTypes: { uom: { permission: 'UOM', record: { table: 'uom', idColumn: 'uom_id' } } },
+      ownerTypes: {
+        uom: { permission: 'UOM', record: { table: 'uom', idColumn: 'uom_id' } },
+        // A product's images (one is its cover) and documents, under PRODUCT or RJ_PRODUCT; owner id = product_id.
+        'product-image': {
+          permission: { anyOf: ['PRODUCT', 'RJ_PRODUCT'] },
+          accept: 'images',
+          maxCount: 10,
+          record: { table: 'product', idColumn: 'product_id' },
+        },
+        'product-document': {
+          permission: { anyOf: ['PRODUCT', 'RJ_PRODUCT'] },
+          maxCount: 10,
+          record: { table: 'product', idColumn: 'product_id' },
+        },
+      },
     }),
   ],
   controllers: [
@@ -117,6 +138,7 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     SupplierPriceController,
     CustomerController,
     SettingsController,
+    ProductController,
     ...ITEM_CATEGORY_CONTROLLERS,
     SkuCategoryController,
     SkuController,
@@ -142,6 +164,8 @@ import { UserLocationsRepository } from './user-locations/user-locations.reposit
     CustomerService,
     SettingsService,
     SettingsRepository,
+    ProductService,
+    ProductRepository,
     ItemCategoryService,
     ItemCategoryRepository,
     SkuCategoryService,

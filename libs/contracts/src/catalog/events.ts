@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemCategoryDeletedSchema, itemCategorySnapshotSchema } from './item-category.js';
+import { productDeletedSchema, productSnapshotSchema } from './product.js';
 import { skuCategoryDeletedSchema, skuCategorySnapshotSchema, skuDeletedSchema, skuSnapshotSchema } from './sku.js';
 import { CatalogSubjects } from './subjects.js';
 
@@ -234,4 +235,6 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.SkuDeleted]: skuDeletedSchema,
   [CatalogSubjects.ItemCategoryUpserted]: itemCategorySnapshotSchema,
   [CatalogSubjects.ItemCategoryDeleted]: itemCategoryDeletedSchema,
+  [CatalogSubjects.ProductUpserted]: productSnapshotSchema,
+  [CatalogSubjects.ProductDeleted]: productDeletedSchema,
 } as const;

@@ -23,4 +23,6 @@ export const CatalogSubjects = {
   SkuDeleted: 'catalog.sku.deleted',
   ItemCategoryUpserted: 'catalog.item-category.upserted',
   ItemCategoryDeleted: 'catalog.item-category.deleted',
+  ProductUpserted: 'catalog.product.upserted',
+  ProductDeleted: 'catalog.product.deleted',
 } as const;

@@ -18,6 +18,8 @@ export enum CommonErrorCode {
   IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS',
   FILE_TOO_LARGE = 'FILE_TOO_LARGE',
   FILE_TYPE_NOT_ALLOWED = 'FILE_TYPE_NOT_ALLOWED',
+  /** An image upload (product images) that is not jpeg, jpg or png. */
+  IMAGE_TYPE_NOT_ALLOWED = 'IMAGE_TYPE_NOT_ALLOWED',
   /** An owner already holds (or the upload would bring it past) its maximum number of attachments. */
   ATTACHMENT_MAX_COUNT = 'ATTACHMENT_MAX_COUNT',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',

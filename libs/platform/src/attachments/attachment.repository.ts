@@ -73,8 +73,11 @@ export class AttachmentRepository {
   }
 
   /** Deletes the row and returns it; undefined when it was already gone. */
-  async deleteById(attachmentId: string): Promise<AttachmentRow | undefined> {
-    const [rows] = await this.dataSource.query<[AttachmentRow[], number]>(
+  async deleteById(
+    attachmentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AttachmentRow | undefined> {
+    const [rows] = await manager.query<[AttachmentRow[], number]>(
       `DELETE FROM attachment WHERE id = $1 RETURNING ${COLUMNS}`,
       [attachmentId],
     );

@@ -27,9 +27,16 @@ class FakeRepository {
   /** Rows another upload commits between the early count and the locked one. */
   concurrent: AttachmentRow[] = [];
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /** Rolls the rows back when the work fails, as the database would. */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     this.rows.push(...this.concurrent.splice(0));
-    return work({} as EntityManager);
+    const before = [...this.rows];
+    try {
+      return await work({} as EntityManager);
+    } catch (error) {
+      this.rows = before;
+      throw error;
+    }
   }
   listByOwner = (type: string, id: string) =>
     Promise.resolve(this.rows.filter((row) => row.owner_type === type && row.owner_id === id));
@@ -193,5 +200,79 @@ describe(AttachmentService.name, () => {
 
     expect(repository.rows).toEqual([]);
     expect(((await failureOf(sut.download('uom', view.id))) as AppException).code).toBe(CommonErrorCode.NOT_FOUND);
+  });
+
+  describe('an images-only owner type with a change listener (product images)', () => {
+    let images: AttachmentService;
+    let changes: { ownerId: string; added: string[]; removed: string[] }[];
+
+    beforeEach(() => {
+      const options = resolveAttachmentsOptions({
+        service: 'catalog',
+        ownerTypes: {
+          'product-image': { permission: { anyOf: ['PRODUCT', 'RJ_PRODUCT'] }, accept: 'images', maxCount: 2 },
+        },
+      });
+      images = new AttachmentService(options, repository as unknown as AttachmentRepository, storage);
+      changes = [];
+      images.onChange('product-image', (_manager, change) => {
+        changes.push({
+          ownerId: change.ownerId,
+          added: change.added.map((view) => view.original_name),
+          removed: change.removed.map((view) => view.original_name),
+        });
+        return Promise.resolve();
+      });
+    });
+
+    it('refuses a PDF with the images message, and stores jpeg and png', async () => {
+      const error = await failureOf(images.upload(editor, 'product-image', OWNER, filesOf([pdf, 'spec.pdf'])));
+      expect((error as UploadRejectedError).reason).toBe(CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED);
+      expect(storage.files.size).toBe(0);
+
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+      const views = await images.upload(editor, 'product-image', OWNER, filesOf([png, 'a.png'], [jpeg, 'b.jpg']));
+      expect(views.map((view) => view.content_type)).toEqual(['image/png', 'image/jpeg']);
+    });
+
+    it('tells the listener of each upload and delete, inside the transaction', async () => {
+      const [first] = await images.upload(editor, 'product-image', OWNER, filesOf([png, 'a.png'], [png, 'b.png']));
+      await images.delete('product-image', first.id);
+
+      expect(changes).toEqual([
+        { ownerId: OWNER, added: ['a.png', 'b.png'], removed: [] },
+        { ownerId: OWNER, added: [], removed: ['a.png'] },
+      ]);
+    });
+
+    it('keeps nothing when the listener refuses an upload, and keeps the file when it refuses a delete', async () => {
+      const [kept] = await images.upload(editor, 'product-image', OWNER, filesOf([png, 'a.png']));
+      const refusing = new AttachmentService(
+        resolveAttachmentsOptions({ service: 'catalog', ownerTypes: { 'product-image': { permission: 'PRODUCT' } } }),
+        repository as unknown as AttachmentRepository,
+        storage,
+      );
+      refusing.onChange('product-image', () => Promise.reject(new Error('product archived')));
+
+      const upload = await failureOf(refusing.upload(editor, 'product-image', OWNER, filesOf([png, 'b.png'])));
+      const removal = await failureOf(refusing.delete('product-image', kept.id));
+
+      expect([(upload as Error).message, (removal as Error).message]).toEqual(['product archived', 'product archived']);
+      expect(repository.rows.map((row) => row.original_name)).toEqual(['a.png']);
+      expect([...storage.files.keys()]).toEqual([repository.rows[0].storage_key]);
+    });
+
+    it('applies the owner type maximum ("Files exceed max count")', async () => {
+      const error = await failureOf(
+        images.upload(editor, 'product-image', OWNER, filesOf([png, 'a.png'], [png, 'b.png'], [png, 'c.png'])),
+      );
+      expect((error as AppException).code).toBe(CommonErrorCode.ATTACHMENT_MAX_COUNT);
+      expect(changes).toEqual([]);
+    });
+
+    it('refuses a listener for an owner type it does not expose, or a second one', () => {
+      expect(() => images.onChange('sku-image', () => Promise.resolve())).toThrow('no attachment owner type');
+      expect(() => images.onChange('product-image', () => Promise.resolve())).toThrow('has a listener');
+    });
   });
 });

@@ -6,7 +6,7 @@ import type { UploadedFiles } from '../http/multipart-files.js';
 import { createLogger } from '../logging/logger.js';
 import { FILE_STORAGE } from '../runtime/tokens.js';
 import type { FileStorage } from '../storage/file-storage.js';
-import { DOCUMENT_UPLOAD_POLICY, inspectUpload } from '../storage/upload-policy.js';
+import { DOCUMENT_UPLOAD_POLICY, IMAGE_UPLOAD_POLICY, inspectUpload } from '../storage/upload-policy.js';
 import { attachmentStorageKey, cleanFileName, isValidOwnerId } from './attachment-names.js';
 import { AttachmentException } from './attachment.exception.js';
 import { AttachmentRepository } from './attachment.repository.js';
@@ -17,6 +17,21 @@ import type { AttachmentOwnerType, ResolvedAttachmentsOptions } from './attachme
 export const ATTACHMENTS_OPTIONS = Symbol('ATTACHMENTS_OPTIONS');
 
 const logger = createLogger('attachments');
+
+/** Attachments of one owner added (an upload) or removed (a delete), told to the owner type's listener. */
+export interface AttachmentChange {
+  ownerType: string;
+  ownerId: string;
+  added: readonly AttachmentView[];
+  removed: readonly AttachmentView[];
+}
+
+/**
+ * Runs inside the transaction that adds or removes an owner's attachments, after the rows changed (so queries on
+ * `manager` see them): the owner may update itself and publish its snapshot in the same unit of work, or throw
+ * to refuse the change (nothing is kept then, files included).
+ */
+export type AttachmentChangeListener = (manager: EntityManager, change: AttachmentChange) => Promise<void>;
 
 /** A file to send back: its record and its bytes. */
 export interface AttachmentDownload {
@@ -39,6 +54,18 @@ export class AttachmentService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
+  private readonly listeners = new Map<string, AttachmentChangeListener>();
+
+  /**
+   * Makes `listener` run in every upload and delete of `ownerType`'s attachments (one listener per type), e.g. a
+   * product republishing its snapshot with its image ids. An owner type the service does not expose is a bug.
+   */
+  onChange(ownerType: string, listener: AttachmentChangeListener): void {
+    if (!this.options.ownerTypes.has(ownerType)) throw new Error(`no attachment owner type "${ownerType}"`);
+    if (this.listeners.has(ownerType)) throw new Error(`attachment owner type "${ownerType}" has a listener`);
+    this.listeners.set(ownerType, listener);
+  }
+
   async list(ownerType: string, ownerId: string): Promise<AttachmentView[]> {
     const type = ownerTypeOf(this.options, ownerType);
     await this.assertOwnerExists(type, ownerId);
@@ -60,7 +87,8 @@ export class AttachmentService {
     try {
       const received = await files(async (file, index) => {
         if (index >= room) throw AttachmentException.maxCount(type.maxCount);
-        const { contentType, extension } = inspectUpload(file.body, file.fileName, DOCUMENT_UPLOAD_POLICY);
+        const policy = type.accept === 'images' ? IMAGE_UPLOAD_POLICY : DOCUMENT_UPLOAD_POLICY;
+        const { contentType, extension } = inspectUpload(file.body, file.fileName, policy);
         const id = randomUUID();
         const row: AttachmentRow = {
           id,
@@ -83,6 +111,12 @@ export class AttachmentService {
         const count = await this.attachments.countByOwner(type.name, ownerId, manager);
         if (count + staged.length > type.maxCount) throw AttachmentException.maxCount(type.maxCount);
         await this.attachments.insert(manager, staged);
+        await this.listeners.get(type.name)?.(manager, {
+          ownerType: type.name,
+          ownerId,
+          added: staged.map(toView),
+          removed: [],
+        });
       });
     } catch (error) {
       await this.removeFiles(staged.map((row) => row.storage_key));
@@ -96,10 +130,21 @@ export class AttachmentService {
     return { attachment: toView(row), body: await this.storage.get(row.storage_key) };
   }
 
+  /** Deletes the row (and tells the owner type's listener, in the same transaction), then the file. */
   async delete(ownerType: string, attachmentId: string): Promise<void> {
-    await this.findOfType(ownerType, attachmentId);
-    const removed = await this.attachments.deleteById(attachmentId);
-    if (!removed) throw AttachmentException.notFound();
+    const row = await this.findOfType(ownerType, attachmentId);
+    const removed = await this.attachments.transaction(async (manager) => {
+      await this.attachments.lockOwner(manager, row.owner_type, row.owner_id);
+      const gone = await this.attachments.deleteById(attachmentId, manager);
+      if (!gone) throw AttachmentException.notFound();
+      await this.listeners.get(row.owner_type)?.(manager, {
+        ownerType: row.owner_type,
+        ownerId: row.owner_id,
+        added: [],
+        removed: [toView(gone)],
+      });
+      return gone;
+    });
     await this.removeFiles([removed.storage_key]);
   }
 

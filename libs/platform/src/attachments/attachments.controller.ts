@@ -1,9 +1,9 @@
 import { Delete, Get, Header, Param, Post, Req, StreamableFile } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces } from '@nestjs/swagger';
-import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
+import type { AccessTokenClaims, AttachmentView, PermissionKey } from '@scm/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Permission } from '../auth/decorators.js';
+import { AnyPermission, CurrentUser, Permission } from '../auth/decorators.js';
 import { SuccessMessage } from '../http/envelope.js';
 import { IdParam } from '../http/id-param.js';
 import { uploadedFiles } from '../http/multipart-files.js';
@@ -30,21 +30,24 @@ const UPLOAD_BODY = {
  * list and download, edit to upload and delete) and the one guard checks it.
  */
 export function createAttachmentsController(service: string, ownerType: AttachmentOwnerType): Type<unknown> {
-  const key = ownerType.permission;
+  const permission = (check: 'view' | 'edit') =>
+    ownerType.anyOf
+      ? AnyPermission(([] as readonly PermissionKey[]).concat(ownerType.permission), check)
+      : Permission(ownerType.permission, check);
 
   @ServiceController(`${service}/attachments/${ownerType.name}`, `${service}: attachments`)
   class AttachmentsController {
     constructor(private readonly attachments: AttachmentService) {}
 
     @Get(':ownerId')
-    @Permission(key, 'view')
+    @permission('view')
     list(@Param('ownerId') ownerId: string): Promise<AttachmentView[]> {
       return this.attachments.list(ownerType.name, ownerId);
     }
 
     /** multipart/form-data with one or more files (any field name; the web app sends `files`). */
     @Post(':ownerId')
-    @Permission(key, 'edit')
+    @permission('edit')
     @ApiConsumes('multipart/form-data')
     @ApiBody(UPLOAD_BODY)
     @SuccessMessage('messages.uploaded')
@@ -59,7 +62,7 @@ export function createAttachmentsController(service: string, ownerType: Attachme
 
     /** The file itself (not the envelope), offered for download under the name it was uploaded with. */
     @Get('file/:id')
-    @Permission(key, 'view')
+    @permission('view')
     @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
     @Header('X-Content-Type-Options', 'nosniff')
     @Header('Cache-Control', 'private, no-cache')
@@ -73,7 +76,7 @@ export function createAttachmentsController(service: string, ownerType: Attachme
     }
 
     @Delete('file/:id')
-    @Permission(key, 'edit')
+    @permission('edit')
     @SuccessMessage('messages.deleted')
     async delete(@IdParam() attachmentId: string): Promise<null> {
       await this.attachments.delete(ownerType.name, attachmentId);

@@ -25,8 +25,15 @@ describe(resolveAttachmentsOptions.name, () => {
     });
     expect(sut.service).toBe('procurement');
     expect([...sut.ownerTypes.values()]).toEqual([
-      { name: 'purchase-order', permission: 'PO', maxCount: 10, record: undefined },
-      { name: 'petty-cash', permission: 'PC', maxCount: 3, record: { table: 'petty_cash', idColumn: 'id' } },
+      { name: 'purchase-order', permission: 'PO', anyOf: false, accept: 'documents', maxCount: 10, record: undefined },
+      {
+        name: 'petty-cash',
+        permission: 'PC',
+        anyOf: false,
+        accept: 'documents',
+        maxCount: 3,
+        record: { table: 'petty_cash', idColumn: 'id' },
+      },
     ]);
     const wider = resolveAttachmentsOptions({
       service: 'sales',
@@ -36,8 +43,24 @@ describe(resolveAttachmentsOptions.name, () => {
     expect(wider.ownerTypes.get('quotation')?.maxCount).toBe(20);
   });
 
+  it('takes any one of several keys, and images only, when a type says so', () => {
+    const sut = resolveAttachmentsOptions({
+      service: 'catalog',
+      ownerTypes: { 'product-image': { permission: { anyOf: ['PRODUCT', 'RJ_PRODUCT'] }, accept: 'images' } },
+    });
+    expect(sut.ownerTypes.get('product-image')).toMatchObject({
+      permission: ['PRODUCT', 'RJ_PRODUCT'],
+      anyOf: true,
+      accept: 'images',
+      maxCount: 10,
+    });
+  });
+
   it.each([
     [{ service: 'catalog', ownerTypes: { file: 'UOM' } }, /not "file"/],
+    [{ service: 'catalog', ownerTypes: { pic: { permission: { anyOf: [] } } } }, /names no permission key/],
+    [{ service: 'catalog', ownerTypes: { pic: { permission: { anyOf: ['PRODUCT', 'NOPE'] } } } }, /"NOPE"/],
+    [{ service: 'catalog', ownerTypes: { pic: { permission: 'PRODUCT', accept: 'videos' } } }, /accepts "documents"/],
     [{ service: 'catalog', ownerTypes: { 'Bad/Type': 'UOM' } }, /owner type "Bad\/Type"/],
     [{ service: 'catalog', ownerTypes: { uom: 'NOPE' } }, /unknown permission key "NOPE"/],
     [{ service: 'catalog', ownerTypes: { uom: { permission: 'UOM', maxCount: 0 } } }, /maxCount of "uom"/],

@@ -3,10 +3,18 @@ import type { PermissionKey } from '@scm/contracts';
 import { assertIdentifier } from '../database/data-source.js';
 import { AttachmentException } from './attachment.exception.js';
 
+/** What an owner type accepts: documents (pdf, jpeg, jpg, png) or images only (jpeg, jpg, png). */
+export type AttachmentAccept = 'documents' | 'images';
+
 /** One kind of record a service lets users attach files to. */
 export interface AttachmentOwnerTypeOptions {
-  /** Its permission key: view lists and downloads, edit uploads and deletes. */
-  permission: PermissionKey;
+  /**
+   * Its permission key: view lists and downloads, edit uploads and deletes. `{ anyOf: [...] }` for a record
+   * reached from two pages (products under PRODUCT and RJ_PRODUCT): any one key that grants the check is enough.
+   */
+  permission: PermissionKey | { anyOf: readonly PermissionKey[] };
+  /** Documents (default) or images only (SPEC.md §5: product images are jpeg, jpg or png). */
+  accept?: AttachmentAccept;
   /** Most files one record may hold; default the service's `maxCountPerOwner`. */
   maxCount?: number;
   /**
@@ -28,7 +36,10 @@ export interface AttachmentsOptions {
 
 export interface AttachmentOwnerType {
   name: string;
-  permission: PermissionKey;
+  /** One key (SPEC.md §5 rule) or, with `anyOf`, the keys any one of which is enough. */
+  permission: PermissionKey | readonly PermissionKey[];
+  anyOf: boolean;
+  accept: AttachmentAccept;
   maxCount: number;
   record: { table: string; idColumn: string } | undefined;
 }
@@ -57,11 +68,19 @@ export function resolveAttachmentsOptions(options: AttachmentsOptions): Resolved
     if (!OWNER_TYPE.test(name) || RESERVED_OWNER_TYPES.has(name)) {
       throw new Error(`${where}: owner type "${name}" must be lower-case letters, digits, - and not "file"`);
     }
-    const typeOptions = typeof value === 'string' ? { permission: value } : value;
-    if (!isPermissionKey(typeOptions.permission)) {
-      throw new Error(
-        `${where}: owner type "${name}" names an unknown permission key "${String(typeOptions.permission)}"`,
-      );
+    const typeOptions: AttachmentOwnerTypeOptions = typeof value === 'string' ? { permission: value } : value;
+    const anyOf = typeof typeOptions.permission === 'object';
+    const keys: readonly string[] =
+      typeof typeOptions.permission === 'object' ? typeOptions.permission.anyOf : [typeOptions.permission];
+    if (keys.length === 0) throw new Error(`${where}: owner type "${name}" names no permission key`);
+    for (const key of keys) {
+      if (!isPermissionKey(key)) {
+        throw new Error(`${where}: owner type "${name}" names an unknown permission key "${String(key)}"`);
+      }
+    }
+    const accept = typeOptions.accept ?? 'documents';
+    if (accept !== 'documents' && accept !== 'images') {
+      throw new Error(`${where}: owner type "${name}" accepts "documents" or "images", not "${String(accept)}"`);
     }
     if (typeOptions.record) {
       assertIdentifier(typeOptions.record.table);
@@ -69,7 +88,9 @@ export function resolveAttachmentsOptions(options: AttachmentsOptions): Resolved
     }
     ownerTypes.set(name, {
       name,
-      permission: typeOptions.permission,
+      permission: anyOf ? (keys as readonly PermissionKey[]) : (keys[0] as PermissionKey),
+      anyOf,
+      accept,
       maxCount: positiveCount(typeOptions.maxCount ?? defaultMax, `${where}: maxCount of "${name}"`),
       record: typeOptions.record && { ...typeOptions.record },
     });

@@ -58,6 +58,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SKU_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SKU_NOT_FOUND:
     case CatalogErrorCode.ITEM_CATEGORY_NOT_FOUND:
+    case CatalogErrorCode.PRODUCT_NOT_FOUND:
     case CatalogErrorCode.BOM_NOT_FOUND:
     case CatalogErrorCode.PLU_NOT_FOUND:
     case CatalogErrorCode.PRODUCT_NOT_FOUND:
@@ -104,6 +105,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.ITEM_CATEGORY_DUPLICATE:
     case CatalogErrorCode.ITEM_CATEGORY_IN_USE:
     case CatalogErrorCode.ITEM_CATEGORY_ARCHIVED:
+    case CatalogErrorCode.PRODUCT_DUPLICATE:
+    case CatalogErrorCode.PRODUCT_IN_USE:
+    case CatalogErrorCode.PRODUCT_ARCHIVED:
     case CatalogErrorCode.BOM_DUPLICATE:
     case CatalogErrorCode.SKU_BOM_IN_USE:
     case CatalogErrorCode.PLU_BOM_IN_USE:

@@ -66,7 +66,9 @@ describe(inspectUpload.name, () => {
   });
 
   it('refuses a PDF as a product image, even when named photo.png', () => {
-    expect(rejection(files.pdf(), 'photo.png', IMAGE_UPLOAD_POLICY).reason).toBe(CommonErrorCode.FILE_TYPE_NOT_ALLOWED);
+    expect(rejection(files.pdf(), 'photo.png', IMAGE_UPLOAD_POLICY).reason).toBe(
+      CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED,
+    );
     expect(inspectUpload(files.jpeg(), 'photo.jpg', IMAGE_UPLOAD_POLICY).contentType).toBe('image/jpeg');
     expect(inspectUpload(files.png(), 'photo.png', IMAGE_UPLOAD_POLICY).contentType).toBe('image/png');
   });

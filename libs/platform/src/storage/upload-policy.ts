@@ -11,6 +11,8 @@ export interface UploadPolicy {
   /** Largest accepted size in bytes (inclusive). */
   maxBytes: number;
   allowedTypes: readonly UploadContentType[];
+  /** The refusal of another type (its message names the allowed ones); FILE_TYPE_NOT_ALLOWED by default. */
+  wrongType?: CommonErrorCode.FILE_TYPE_NOT_ALLOWED | CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED;
 }
 
 export interface InspectedUpload {
@@ -19,7 +21,8 @@ export interface InspectedUpload {
   extension: string;
 }
 
-export type UploadRejectionReason = CommonErrorCode.FILE_TOO_LARGE | CommonErrorCode.FILE_TYPE_NOT_ALLOWED;
+export type UploadRejectionReason =
+  CommonErrorCode.FILE_TOO_LARGE | CommonErrorCode.FILE_TYPE_NOT_ALLOWED | CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED;
 
 export class UploadRejectedError extends Error {
   constructor(
@@ -40,10 +43,11 @@ export const DOCUMENT_UPLOAD_POLICY: UploadPolicy = Object.freeze({
   allowedTypes: Object.freeze(['application/pdf', 'image/jpeg', 'image/png'] as const),
 });
 
-/** Product images. */
+/** Product images: a PDF is refused with the images' own message ("only jpeg, jpg and png images"). */
 export const IMAGE_UPLOAD_POLICY: UploadPolicy = Object.freeze({
   maxBytes: MAX_UPLOAD_BYTES,
   allowedTypes: Object.freeze(['image/jpeg', 'image/png'] as const),
+  wrongType: CommonErrorCode.IMAGE_TYPE_NOT_ALLOWED,
 });
 
 const EXTENSIONS: Record<UploadContentType, readonly string[]> = {
@@ -77,7 +81,7 @@ export function inspectUpload(body: Buffer, originalName: string, policy: Upload
   const contentType = detectContentType(body);
   if (contentType === undefined || !policy.allowedTypes.includes(contentType)) {
     throw new UploadRejectedError(
-      CommonErrorCode.FILE_TYPE_NOT_ALLOWED,
+      policy.wrongType ?? CommonErrorCode.FILE_TYPE_NOT_ALLOWED,
       `"${originalName}" is ${contentType ?? 'not a recognised file type'}; allowed: ${policy.allowedTypes.join(', ')}`,
     );
   }
