@@ -1,12 +1,58 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_SHORTCUTS } from '../../lib/date-shortcuts';
+import { parseDay } from '../ui/calendar-days';
+import { DateInput } from '../ui/DateField';
 import { Icon } from '../ui/icons';
 import { dateRangeOf } from './table-state';
 import type { DateRangeValue } from './types';
 
-const INPUT =
-  'h-9 w-full rounded-md border border-slate-300 px-2 text-sm text-slate-800 focus:outline-none focus:ring-2 focus:ring-blue-500';
+/**
+ * One end of the range, typed as YYYY-MM-DD or picked: the filter changes only on a whole valid day (or an
+ * emptied field), so a half-typed date never reaches the query.
+ */
+function RangeEnd({
+  label,
+  value,
+  min,
+  max,
+  onCommit,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onCommit: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(value ?? '');
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // The range changed from outside (a shortcut, Clear): show it.
+    setShown(value);
+    setText(value ?? '');
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <DateInput
+        id={id}
+        value={text}
+        min={min}
+        max={max}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          if (next === '') onCommit(undefined);
+          else if (parseDay(next)) onCommit(next);
+        }}
+      />
+    </div>
+  );
+}
 
 /** A date-range filter: SPEC.md §9's shortcuts on the left, explicit From / To days on the right. */
 export function DateRangeFilter({
@@ -65,26 +111,18 @@ export function DateRangeFilter({
                 ))}
               </ul>
               <div className="flex flex-1 flex-col gap-3 p-3">
-                <label className="block">
-                  <span className="mb-1 block text-xs font-medium text-slate-600">{t('kit:filter.from')}</span>
-                  <input
-                    type="date"
-                    className={INPUT}
-                    value={range.from ?? ''}
-                    max={range.to}
-                    onChange={(event) => onChange({ from: event.target.value || undefined, to: range.to })}
-                  />
-                </label>
-                <label className="block">
-                  <span className="mb-1 block text-xs font-medium text-slate-600">{t('kit:filter.to')}</span>
-                  <input
-                    type="date"
-                    className={INPUT}
-                    value={range.to ?? ''}
-                    min={range.from}
-                    onChange={(event) => onChange({ from: range.from, to: event.target.value || undefined })}
-                  />
-                </label>
+                <RangeEnd
+                  label={t('kit:filter.from')}
+                  value={range.from}
+                  max={range.to}
+                  onCommit={(from) => onChange({ from, to: range.to })}
+                />
+                <RangeEnd
+                  label={t('kit:filter.to')}
+                  value={range.to}
+                  min={range.from}
+                  onCommit={(to) => onChange({ from: range.from, to })}
+                />
                 <div className="mt-auto flex justify-between gap-2">
                   <button
                     type="button"

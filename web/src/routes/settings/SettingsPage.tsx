@@ -32,6 +32,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
+import { DateField } from '../../components/ui/DateField';
 import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useCan } from '../../lib/permissions';
 import { showError } from '../../state/feedback';
@@ -351,9 +352,8 @@ function CurrenciesTab({ canEdit }: { canEdit: boolean }) {
               />
             )}
           />
-          <TextField
+          <DateField
             label={t('settings:currencies.fields.effective_date')}
-            type="date"
             required
             error={errors.effective_date?.message}
             {...register('effective_date')}

@@ -21,6 +21,7 @@ import { Select } from '../../../../components/ui/Select';
 import { Switch } from '../../../../components/ui/Switch';
 import { TagInput } from '../../../../components/ui/TagInput';
 import { TextField } from '../../../../components/ui/TextField';
+import { DateField } from '../../../../components/ui/DateField';
 import { CUSTOMER_PATH } from '../../paths';
 
 type AddressRow = NonNullable<CustomerInput['address_list']>[number];
@@ -219,15 +220,13 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
             />
           )}
         />
-        <TextField
+        <DateField
           label={t('customers:customer.fields.birthday')}
-          type="date"
           error={errors.birthday?.message}
           {...register('birthday')}
         />
-        <TextField
+        <DateField
           label={t('customers:customer.fields.wedding_anniversary')}
-          type="date"
           error={errors.wedding_anniversary?.message}
           {...register('wedding_anniversary')}
         />
