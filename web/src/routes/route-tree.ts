@@ -82,8 +82,20 @@ export const ROUTE_TREE: RouteNode[] = [
     icon: 'tags',
     children: [
       pending('productManagement', '/PLUSKU/product-management', 'PRODUCT'),
-      pending('sku', '/PLUSKU/sku/list', 'SKU'),
-      pending('skuCategory', '/PLUSKU/sku/category', 'SKU'),
+      {
+        id: 'sku',
+        path: '/PLUSKU/sku/list',
+        keys: 'SKU',
+        page: () => import('./plusku/sku/list/SkuListPage'),
+        form: () => import('./plusku/sku/list/SkuFormPage'),
+      },
+      {
+        id: 'skuCategory',
+        path: '/PLUSKU/sku/category',
+        keys: 'SKU',
+        page: () => import('./plusku/sku/category/SkuCategoryListPage'),
+        form: () => import('./plusku/sku/category/SkuCategoryFormPage'),
+      },
       pending('skuBom', '/PLUSKU/skubom/list', 'SKU_BOM'),
       {
         id: 'skuBomCategory',
