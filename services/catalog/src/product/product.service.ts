@@ -297,7 +297,8 @@ export class ProductService {
   }
 
   private async gstOptions(manager: EntityManager): Promise<{ gstRates: string[]; defaultRate: string }> {
-    const [settings, rates] = await Promise.all([this.settings.settings(manager), this.settings.gstRates(manager)]);
+    const settings = await this.settings.settings(manager);
+    const rates = await this.settings.gstRates(manager);
     const gstRates = rates.map((rate) => toFixedScale(rate.rate, 2));
     const defaultRate = rates.find((rate) => rate.gst_rate_id === settings.default_gst_rate_id);
     return { gstRates, defaultRate: toFixedScale(defaultRate?.rate ?? '0', 2) };
@@ -321,10 +322,9 @@ export class ProductService {
   }
 
   private async publishUpserted(manager: EntityManager, product: ProductEntity): Promise<void> {
-    const [imageIds, documentIds] = await Promise.all([
-      this.products.imageIds(manager, product.product_id),
-      this.products.documentIds(manager, product.product_id),
-    ]);
+    // One after the other: a transaction's manager is one connection.
+    const imageIds = await this.products.imageIds(manager, product.product_id);
+    const documentIds = await this.products.documentIds(manager, product.product_id);
     const snapshot: ProductSnapshot = {
       ...this.fields(product),
       image_ids: imageIds,
@@ -337,11 +337,9 @@ export class ProductService {
   }
 
   private async view(manager: EntityManager, product: ProductEntity, inUse: boolean): Promise<ProductView> {
-    const [imageIds, documentIds, categoryName] = await Promise.all([
-      this.products.imageIds(manager, product.product_id),
-      this.products.documentIds(manager, product.product_id),
-      this.categories.nameOf(manager, product.category_id),
-    ]);
+    const imageIds = await this.products.imageIds(manager, product.product_id);
+    const documentIds = await this.products.documentIds(manager, product.product_id);
+    const categoryName = await this.categories.nameOf(manager, product.category_id);
     return {
       ...this.fields(product),
       display_name: product.alt_name || product.product_name,
