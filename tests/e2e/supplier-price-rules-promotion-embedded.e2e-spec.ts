@@ -1,13 +1,24 @@
 import 'reflect-metadata';
 import { businessDate } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
-import type { Runtime } from '@scm/platform';
+import { readWorkbook, writeWorkbook } from '@scm/platform';
+import type { Runtime, WriteCell } from '@scm/platform';
 import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
 import { SupplierPriceService } from '../../services/catalog/src/supplier-price/supplier-price.service.js';
+
+/** supertest: keep a binary body as a Buffer. */
+function binary(
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
+  done: (e: Error | null, b: Buffer) => void,
+) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
 
 /** A date `days` after the business date today. */
 function daysFromToday(days: number): string {
@@ -55,8 +66,11 @@ describe('supplier pricing (embedded mode)', () => {
 
   it('sets up UOMs, two suppliers and a SKU they supply', async () => {
     const uom = async (name: string) =>
-      (await agent.post('/api/catalog/uoms').send({ uom_name: name, secondary_uom: `${name}-UNIT`, uom_per_primary: '1' })).body
-        .data.uom_id as string;
+      (
+        await agent
+          .post('/api/catalog/uoms')
+          .send({ uom_name: name, secondary_uom: `${name}-UNIT`, uom_per_primary: '1' })
+      ).body.data.uom_id as string;
     [kg, ctn, pcs] = [await uom('KG'), await uom('CTN'), await uom('PCS')];
     const category = await agent.post('/api/catalog/supplier-categories').send({ category_name: 'Dry goods' });
     for (const id of ['S1', 'S2', 'S3']) {
@@ -258,6 +272,99 @@ describe('supplier pricing (embedded mode)', () => {
     await prices.promoteDue(daysFromToday(10));
     const afterBoth = await agent.get(`/api/catalog/supplier-prices/FLOUR/S1/${kg}`);
     expect(afterBoth.body.data).toMatchObject({ current_price: '7.0000', future_price_1: null });
+  });
+
+  /** An .xlsx with the given rows under the English headers (keys work too). */
+  const priceFile = (rows: WriteCell[][]) =>
+    writeWorkbook([
+      {
+        name: 'Prices',
+        rows: [['SKU ID', 'Supplier ID', 'UOM', 'Current price', 'future_price_1', 'Future price 1 from'], ...rows],
+      },
+    ]);
+
+  const upload = async (step: 'preview' | 'apply', file: Buffer, language = 'en') =>
+    agent
+      .post(`/api/catalog/supplier-prices/upload/${step}`)
+      .set('Accept-Language', language)
+      .attach('file', file, 'prices.xlsx');
+
+  it('downloads the price template with translated headers', async () => {
+    const english = await agent.get('/api/catalog/supplier-prices/upload/template').buffer(true).parse(binary);
+    expect(english.status).toBe(200);
+    const [data] = await readWorkbook(english.body as Buffer);
+    expect(data!.rows[0]!.slice(0, 4)).toEqual(['SKU ID *', 'Supplier ID *', 'UOM *', 'Current price *']);
+    const chinese = await agent
+      .get('/api/catalog/supplier-prices/upload/template?lang=zh-CN')
+      .buffer(true)
+      .parse(binary);
+    const [zh] = await readWorkbook(chinese.body as Buffer);
+    expect(zh!.rows[0]![0]).toBe('SKU编号 *');
+  });
+
+  it('previews an upload: what changes, what does not; applies nothing yet', async () => {
+    const file = await priceFile([
+      ['flour', 'S1', 'kg', '7', null, null],
+      ['FLOUR', 'S2', 'CTN', '60', '65', daysFromToday(7)],
+    ]);
+    const preview = await upload('preview', file);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.unchanged).toBe(1);
+    expect(preview.body.data.changes).toEqual([
+      expect.objectContaining({ row: 3, sku_id: 'FLOUR', supplier_id: 'S2', uom_name: 'CTN' }),
+    ]);
+    expect(preview.body.data.changes[0].before).toMatchObject({ current_price: '58.0000', future_price_1: null });
+    expect(preview.body.data.changes[0].after).toMatchObject({ current_price: '60.0000', future_price_1: '65.0000' });
+    const list = await agent.post('/api/catalog/supplier-prices/list').send({ other_params: { supplier_id: 'S2' } });
+    expect(list.body.data).toEqual([expect.objectContaining({ current_price: '58.0000' })]);
+  });
+
+  it('refuses a file with bad rows, naming each row and column, and applies none of it', async () => {
+    const file = await priceFile([
+      ['FLOUR', 'S2', 'CTN', '60', null, null],
+      ['FLOUR', 'S1', 'KG', '7', '7', daysFromToday(3)],
+      ['NOPE', 'S1', 'KG', '1', null, null],
+      ['FLOUR', 'S3', 'KG', '1', null, null],
+      ['FLOUR', 'S2', 'CTN', '61', null, null],
+      ['FLOUR', 'S1', 'PCS', '1', null, null],
+    ]);
+    const refused = await upload('apply', file);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Some rows are not valid; nothing was changed');
+    expect(fieldErrors(refused.body)).toEqual({
+      'rows.3.future_price_1': 'future price 1 cannot be same as current price',
+      'rows.4.sku_id': 'The SKU was not found',
+      'rows.5.supplier_id': "This supplier does not supply the SKU: add it to the SKU's suppliers first",
+      'rows.6.sku_id': 'The same SKU, supplier and UOM is already in row 2',
+      'rows.7.uom': "This UOM is not one of the SKU's UOMs",
+    });
+    const chinese = await upload('preview', file, 'zh-CN');
+    expect(fieldErrors(chinese.body)['rows.3.future_price_1']).toBe('未来价格1不能与当前价格相同');
+    const list = await agent.post('/api/catalog/supplier-prices/list').send({ other_params: { supplier_id: 'S2' } });
+    expect(list.body.data).toEqual([expect.objectContaining({ current_price: '58.0000' })]);
+  });
+
+  it('applies an upload in one go, and then says "No changes detected" for the same file', async () => {
+    const file = await priceFile([
+      ['FLOUR', 'S1', 'KG', '7.5', null, null],
+      ['FLOUR', 'S2', 'CTN', '60', '65', daysFromToday(7)],
+    ]);
+    const applied = await upload('apply', file);
+    expect(applied.status).toBe(200);
+    expect(applied.body.data).toMatchObject({ applied: true, unchanged: 0 });
+    expect(applied.body.data.changes).toHaveLength(2);
+    const s2 = await agent.get(`/api/catalog/supplier-prices/FLOUR/S2/${ctn}`);
+    expect(s2.body.data).toMatchObject({ current_price: '60.0000', future_price_1: '65.0000' });
+    const again = await upload('preview', file);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('No changes detected');
+    const zh = await upload('apply', file, 'zh-CN');
+    expect(zh.body.message).toBe('未检测到任何更改');
+  });
+
+  it('refuses a file that is not a spreadsheet', async () => {
+    const refused = await upload('preview', Buffer.from('%PDF-1.4 not a sheet'));
+    expect(refused.status).toBe(400);
   });
 
   it('deletes a price, and refuses one that does not exist', async () => {

@@ -45,6 +45,7 @@ import { SkuCategoryRepository } from './sku-category/sku-category.repository.js
 import { SkuCategoryService } from './sku-category/sku-category.service.js';
 import { SupplierController } from './supplier/supplier.controller.js';
 import { PricePromotionScheduler } from './supplier-price/price-promotion.scheduler.js';
+import { PriceUploadService } from './supplier-price/price-upload.service.js';
 import { SupplierPriceController } from './supplier-price/supplier-price.controller.js';
 import { SupplierPriceEntity } from './supplier-price/supplier-price.entity.js';
 import { SupplierPriceRepository } from './supplier-price/supplier-price.repository.js';
@@ -159,6 +160,7 @@ import { ProductService } from './product/product.service.js';
     SupplierPriceRepository,
     SupplierPriceService,
     PricePromotionScheduler,
+    PriceUploadService,
     SupplierRepository,
     CustomerRepository,
     CustomerService,

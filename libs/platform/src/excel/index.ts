@@ -2,3 +2,4 @@ export * from './cells.js';
 export * from './labels.js';
 export * from './sheet-import.js';
 export * from './workbook.js';
+export * from './excel-file.js';

@@ -5,6 +5,7 @@ import type { ApiEnvelope, ErrorCode } from '@scm/contracts';
 import { translate } from '@scm/i18n';
 import type { Language } from '@scm/i18n';
 import type { FastifyReply } from 'fastify';
+import { translateLabel } from '../excel/labels.js';
 import { createLogger } from '../logging/logger.js';
 import { currentContext } from '../logging/request-context.js';
 import { ListQueryError } from '../list-query/list-query-error.js';
@@ -53,7 +54,8 @@ export function errorEnvelope(exception: unknown, language: Language): ApiEnvelo
       ...(exception.fieldProblems.length > 0 && {
         errors: exception.fieldProblems.map((problem) => ({
           ...problem,
-          message: translate(language, problem.rule, problem.params),
+          // Rules may name any namespace (`import:errors.date`), like the web's keys.
+          message: translateLabel(language, problem.rule, problem.params),
         })),
       }),
       correlationId,

@@ -1,6 +1,16 @@
-import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { listQuerySchema, supplierPriceInputSchema } from '@scm/contracts';
-import type { AccessTokenClaims, ListQuery, SupplierPriceView, ValidSupplierPriceInput } from '@scm/contracts';
+import { Delete, Get, Header, HttpCode, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { ApiConsumes, ApiProduces } from '@nestjs/swagger';
+import { IMPORT_MAX_BYTES, listQuerySchema, supplierPriceInputSchema } from '@scm/contracts';
+import type {
+  AccessTokenClaims,
+  ListQuery,
+  SupplierPriceUploadResult,
+  SupplierPriceView,
+  ValidSupplierPriceInput,
+} from '@scm/contracts';
+import { resolveLanguage } from '@scm/i18n';
+import type { Language } from '@scm/i18n';
+import type { FastifyRequest } from 'fastify';
 import {
   CodeParam,
   CurrentUser,
@@ -10,7 +20,12 @@ import {
   ServiceController,
   SuccessMessage,
   ValidBody,
+  XLSX_MIME,
+  currentContext,
+  excelResponse,
+  uploadedFiles,
 } from '@scm/platform';
+import { PriceUploadService } from './price-upload.service.js';
 import { SupplierPriceService } from './supplier-price.service.js';
 
 /**
@@ -19,7 +34,10 @@ import { SupplierPriceService } from './supplier-price.service.js';
  */
 @ServiceController('catalog/supplier-prices', 'catalog: supplier price')
 export class SupplierPriceController {
-  constructor(private readonly prices: SupplierPriceService) {}
+  constructor(
+    private readonly prices: SupplierPriceService,
+    private readonly uploads: PriceUploadService,
+  ) {}
 
   @Post('list')
   @HttpCode(200)
@@ -29,6 +47,34 @@ export class SupplierPriceController {
     @ValidBody(listQuerySchema) query: ListQuery,
   ): Promise<ListPage<SupplierPriceView>> {
     return this.prices.list(user, query);
+  }
+
+  /** The price file template (headers in the caller's language, or `?lang=`). */
+  @Get('upload/template')
+  @Permission('SUPPLIER_PRICING', 'edit')
+  @ApiProduces(XLSX_MIME)
+  @Header('Cache-Control', 'private, no-cache')
+  async template(@CurrentUser() user: AccessTokenClaims, @Query('lang') lang?: string): Promise<StreamableFile> {
+    return excelResponse(await this.uploads.template(user, languageOf(lang)));
+  }
+
+  /** What an uploaded price file would change; refuses one with invalid rows or no change. */
+  @Post('upload/preview')
+  @HttpCode(200)
+  @Permission('SUPPLIER_PRICING', 'edit')
+  @ApiConsumes('multipart/form-data')
+  preview(@CurrentUser() user: AccessTokenClaims, @Req() request: FastifyRequest): Promise<SupplierPriceUploadResult> {
+    return this.uploads.preview(user, uploadedFiles(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }));
+  }
+
+  /** Applies an uploaded price file: every row, or none. */
+  @Post('upload/apply')
+  @HttpCode(200)
+  @Permission('SUPPLIER_PRICING', 'edit')
+  @ApiConsumes('multipart/form-data')
+  @SuccessMessage('messages.updated')
+  apply(@CurrentUser() user: AccessTokenClaims, @Req() request: FastifyRequest): Promise<SupplierPriceUploadResult> {
+    return this.uploads.apply(user, uploadedFiles(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }));
   }
 
   @Get(':skuId/:supplierId/:uomId')
@@ -64,4 +110,9 @@ export class SupplierPriceController {
     await this.prices.delete({ sku_id: skuId, supplier_id: supplierId, uom_id: uomId });
     return null;
   }
+}
+
+/** `?lang=` chooses the language of a file; else the caller's. */
+function languageOf(lang: string | undefined): Language {
+  return lang ? resolveLanguage(lang) : ((currentContext()?.language ?? 'en') as Language);
 }
