@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
+import { IMPORT_CONTROLLERS, IMPORT_PROVIDERS } from './import/index.js';
 import { LocationController } from './location/location.controller.js';
 import { LocationEntity } from './location/location.entity.js';
 import { LocationRepository } from './location/location.repository.js';
@@ -9,6 +10,7 @@ import { LocationCategoryEntity, LocationSubCategoryEntity } from './location-ca
 import { LocationCategoryRepository } from './location-category/location-category.repository.js';
 import { LocationCategoryService } from './location-category/location-category.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
+import { CreateImportJobs1795362116072 } from './migrations/1795362116072-CreateImportJobs.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
 import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
@@ -97,6 +99,7 @@ import { ProductService } from './product/product.service.js';
       ],
       migrations: [
         CreateUoms1763800000200,
+        CreateImportJobs1795362116072,
         CreateItemCategories1795361815471,
         CreateLocations1795358227169,
         CreateSuppliers1795359200020,
@@ -131,6 +134,7 @@ import { ProductService } from './product/product.service.js';
   ],
   controllers: [
     UomController,
+    ...IMPORT_CONTROLLERS,
     RegionController,
     LocationCategoryController,
     LocationController,
@@ -147,6 +151,7 @@ import { ProductService } from './product/product.service.js';
   ],
   providers: [
     UomService,
+    ...IMPORT_PROVIDERS,
     UomRepository,
     RegionService,
     RegionRepository,

@@ -1,0 +1,117 @@
+import type { Type } from '@nestjs/common';
+import type { PermissionKey } from '@scm/contracts';
+import type { ImportColumn, RowValues } from '@scm/platform';
+import type { EntityManager } from 'typeorm';
+import type { ZodType } from 'zod';
+
+/** What an importer's lookups get: the import's one transaction (read through it; write only via services). */
+export interface ImportContext {
+  manager: EntityManager;
+}
+
+export type CatalogImportColumn = ImportColumn<ImportContext>;
+
+/**
+ * How one kind of master record is imported from Excel (see README.md beside this file). The framework reads
+ * the sheet, converts cells by column kind, resolves reference columns, calls `toInput`, validates it with
+ * `schema` (errors named by column and row), and applies the row through the entity's own service —
+ * `update` when `findExisting` finds the code, `create` otherwise — inside the import's transaction.
+ */
+export interface EntityImporter<Input = unknown, Existing = unknown> {
+  /** The columns, in template order. */
+  readonly columns: readonly CatalogImportColumn[];
+  /** Key of the column holding the record's code (its identity): repeated codes in one file are refused. */
+  readonly codeColumn: string;
+  /** The entity's input schema (the one its controller validates with). */
+  readonly schema: ZodType<Input>;
+  /** The record with this code (case-insensitive), or null when the row creates one. */
+  findExisting(code: string, context: ImportContext): Promise<Existing | null>;
+  /** The row's values (references already ids) as the schema's input; `existing` keeps what the sheet omits. */
+  toInput(values: RowValues, existing: Existing | null): unknown;
+  create(input: Input): Promise<unknown>;
+  update(existing: Existing, input: Input): Promise<unknown>;
+  /**
+   * Optional: the column of an input field's problem when `fields` cannot say (list items whose position
+   * depends on the row); undefined falls back to the columns' `fields`.
+   */
+  columnOf?(field: string, values: RowValues): string | null | undefined;
+}
+
+/** An importer class: a Nest provider with its URL segment and the permission key whose edit right it needs. */
+export type ImporterClass = Type<EntityImporter> & {
+  /** URL segment under `/api/catalog/imports/`, e.g. `suppliers` (never `jobs`). */
+  readonly entity: string;
+  readonly permission: PermissionKey;
+  /** i18n key (`ns:path`) of the entity's plural name, e.g. `suppliers:supplier.exportFileName` ("Suppliers"). */
+  readonly label: string;
+};
+
+/**
+ * The default `toInput`: each column's value under its field (`fields[0]`, else its key). A column the sheet
+ * does not have keeps the existing record's value on an update (and is left to the schema's default on a
+ * create); an empty cell is undefined, so the schema's "required" message or its default applies.
+ */
+export function valuesAsInput(
+  columns: readonly CatalogImportColumn[],
+  values: RowValues,
+  existing: object | null,
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const column of columns) {
+    const field = column.fields?.[0] ?? column.key;
+    if (column.key in values) input[field] = values[column.key];
+    else if (existing && field in existing) input[field] = (existing as Record<string, unknown>)[field];
+  }
+  return input;
+}
+
+/** The stored code of a record whose code matches `code` case-insensitively, or null (table and column are ours). */
+export async function existingCode(
+  context: ImportContext,
+  table: string,
+  column: string,
+  code: string,
+): Promise<string | null> {
+  const rows: Record<string, string>[] = await context.manager.query(
+    `SELECT ${column} AS code FROM ${table} WHERE lower(${column}) = lower($1) LIMIT 1`,
+    [code],
+  );
+  return rows[0]?.code ?? null;
+}
+
+/**
+ * The id of a record named `name` (case-insensitive) that may be chosen (not archived), or null; `extra`
+ * narrows it (e.g. the sub-categories of one category).
+ */
+export async function idByName(
+  context: ImportContext,
+  lookup: { table: string; id: string; name: string; status?: boolean },
+  name: string,
+  extra?: { column: string; value: unknown },
+): Promise<string | null> {
+  const conditions = [`lower(${lookup.name}) = lower($1)`];
+  const params: unknown[] = [name];
+  if (lookup.status !== false) conditions.push(`status <> 'archived'`);
+  if (extra) {
+    params.push(extra.value);
+    conditions.push(`${extra.column} = $${params.length}`);
+  }
+  const rows: { id: string }[] = await context.manager.query(
+    `SELECT ${lookup.id} AS id FROM ${lookup.table} WHERE ${conditions.join(' AND ')} LIMIT 1`,
+    params,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The names that may be chosen (not archived), sorted, for the template's notes. */
+export async function namesOf(
+  context: ImportContext,
+  lookup: { table: string; name: string; status?: boolean },
+  limit = 200,
+): Promise<string[]> {
+  const where = lookup.status === false ? '' : `WHERE status <> 'archived'`;
+  const rows: { name: string }[] = await context.manager.query(
+    `SELECT ${lookup.name} AS name FROM ${lookup.table} ${where} ORDER BY lower(${lookup.name}) LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.name);
+}
