@@ -293,13 +293,13 @@ describe('supplier pricing (embedded mode)', () => {
     const english = await agent.get('/api/catalog/supplier-prices/upload/template').buffer(true).parse(binary);
     expect(english.status).toBe(200);
     const [data] = await readWorkbook(english.body as Buffer);
-    expect(data!.rows[0]!.slice(0, 4)).toEqual(['SKU ID *', 'Supplier ID *', 'UOM *', 'Current price *']);
+    expect(data.rows[0].slice(0, 4)).toEqual(['SKU ID *', 'Supplier ID *', 'UOM *', 'Current price *']);
     const chinese = await agent
       .get('/api/catalog/supplier-prices/upload/template?lang=zh-CN')
       .buffer(true)
       .parse(binary);
     const [zh] = await readWorkbook(chinese.body as Buffer);
-    expect(zh!.rows[0]![0]).toBe('SKU编号 *');
+    expect(zh.rows[0][0]).toBe('SKU编号 *');
   });
 
   it('previews an upload: what changes, what does not; applies nothing yet', async () => {
