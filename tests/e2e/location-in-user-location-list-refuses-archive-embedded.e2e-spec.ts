@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
-import { expectEventually, startCatalogSuite } from '@scm/testing';
+import { expectEventually, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type TestAgent from 'supertest/lib/agent.js';
 import { UserLocationsHandler } from '../../services/catalog/src/user-locations/user-locations.handler.js';
@@ -23,9 +23,9 @@ describe('a location held by a user cannot be archived or deleted (embedded mode
 
   beforeAll(async () => {
     ({ app, agent, close } = await startCatalogSuite(createEmbeddedApp));
-  });
+  }, SUITE_HOOK_TIMEOUT_MS);
 
-  afterAll(() => close?.());
+  afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
   const location = (locationId: string) => ({
     location_id: locationId,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, tokenWithPermissions, startCatalogSuite } from '@scm/testing';
+import { permission, tokenWithPermissions, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -21,9 +21,9 @@ describe('locations, location categories and regions (embedded mode)', () => {
 
   beforeAll(async () => {
     ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp));
-  });
+  }, SUITE_HOOK_TIMEOUT_MS);
 
-  afterAll(() => close?.());
+  afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
   /** The outbox envelopes of one record, oldest first. */
   const outbox = async (subjectPrefix: string, key: string, id: string) => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, tokenWithPermissions, startCatalogSuite } from '@scm/testing';
+import { permission, tokenWithPermissions, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -27,9 +27,9 @@ describe('settings: GST rates, exchange rates and company details (embedded mode
 
   beforeAll(async () => {
     ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp));
-  });
+  }, SUITE_HOOK_TIMEOUT_MS);
 
-  afterAll(() => close?.());
+  afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
   const outbox = async (subject: string) => {
     const rows: { envelope: { data: Record<string, unknown> } }[] = await catalogDb.query(

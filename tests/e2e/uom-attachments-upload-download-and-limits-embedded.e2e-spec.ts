@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { permission, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { Response } from 'supertest';
@@ -60,9 +60,9 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
       .send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: 24 });
     expect(created.status).toBe(201);
     uomId = created.body.data.uom_id;
-  });
+  }, SUITE_HOOK_TIMEOUT_MS);
 
-  afterAll(() => close?.());
+  afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
   const png = pngImage();
   const pdf = pdfDocument();

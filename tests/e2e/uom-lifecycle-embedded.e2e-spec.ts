@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { TEST_ADMIN, expectEventually, permission, tokenWithPermissions, startCatalogSuite } from '@scm/testing';
+import {
+  TEST_ADMIN,
+  expectEventually,
+  permission,
+  tokenWithPermissions,
+  SUITE_HOOK_TIMEOUT_MS,
+  startCatalogSuite,
+} from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -20,9 +27,9 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
 
   beforeAll(async () => {
     ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp, { signIn: false }));
-  });
+  }, SUITE_HOOK_TIMEOUT_MS);
 
-  afterAll(() => close?.());
+  afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
   const replicaRows = async () => {
     const response = await agent.post('/api/inventory/uoms/list').send({ limit: 100 });

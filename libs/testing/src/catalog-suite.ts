@@ -5,6 +5,12 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { TEST_ADMIN, signInAgent, testConfig } from './embedded-app.js';
 
+/**
+ * The time a suite's `beforeAll` / `afterAll` gets to start or stop the app: jest's 5 s default is too short
+ * while other test runs share the machine's two cores.
+ */
+export const SUITE_HOOK_TIMEOUT_MS = 60_000;
+
 /** What a suite needs of the HTTP app: its server for supertest, and a way to wait until it is ready. */
 export interface SuiteHttpApp {
   getHttpServer(): Parameters<typeof request.agent>[0];
@@ -37,8 +43,10 @@ export interface CatalogSuite<App extends SuiteHttpApp> {
  * ready to serve, an agent signed in as the administrator, and a data source on catalog's schema.
  *
  * ```ts
- * beforeAll(async () => ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp)));
- * afterAll(() => close?.());
+ * beforeAll(async () => {
+ *   ({ app, runtime, agent, catalogDb, close } = await startCatalogSuite(createEmbeddedApp));
+ * }, SUITE_HOOK_TIMEOUT_MS);
+ * afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
  * ```
  */
 export async function startCatalogSuite<App extends SuiteHttpApp>(
