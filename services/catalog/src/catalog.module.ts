@@ -34,6 +34,13 @@ import { ITEM_CATEGORY_CONTROLLERS } from './item-category/item-category.control
 import { ItemCategoryEntity } from './item-category/item-category.entity.js';
 import { ItemCategoryRepository } from './item-category/item-category.repository.js';
 import { ItemCategoryService } from './item-category/item-category.service.js';
+import { BomCostCalculator } from './bom/bom-cost.js';
+import { BomRecipes } from './bom/bom-recipes.js';
+import { BOM_CONTROLLERS } from './bom/bom.controller.js';
+import { BomEntity } from './bom/bom.entity.js';
+import { BomRepository } from './bom/bom.repository.js';
+import { BomService } from './bom/bom.service.js';
+import { CreateBomsAndPlus1795362276471 } from './migrations/1795362276471-CreateBomsAndPlus.js';
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
 import { SkuController } from './sku/sku.controller.js';
@@ -93,6 +100,7 @@ import { ProductService } from './product/product.service.js';
         ProductEntity,
         SupplierPriceEntity,
         ItemCategoryEntity,
+        BomEntity,
         SkuCategoryEntity,
         SkuSubCategoryEntity,
         SkuEntity,
@@ -101,6 +109,7 @@ import { ProductService } from './product/product.service.js';
         CreateUoms1763800000200,
         CreateImportJobs1795362116072,
         CreateItemCategories1795361815471,
+        CreateBomsAndPlus1795362276471,
         CreateLocations1795358227169,
         CreateSuppliers1795359200020,
         CreateCustomers1795360019057,
@@ -145,6 +154,7 @@ import { ProductService } from './product/product.service.js';
     SettingsController,
     ProductController,
     ...ITEM_CATEGORY_CONTROLLERS,
+    ...BOM_CONTROLLERS,
     SkuCategoryController,
     SkuController,
     SkuOptionsController,
@@ -175,6 +185,10 @@ import { ProductService } from './product/product.service.js';
     ProductRepository,
     ItemCategoryService,
     ItemCategoryRepository,
+    BomRepository,
+    BomCostCalculator,
+    BomRecipes,
+    BomService,
     SkuCategoryService,
     SkuCategoryRepository,
     SkuService,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { itemCategoryDeletedSchema, itemCategorySnapshotSchema } from './item-category.js';
+import { bomDeletedSchema, bomSnapshotSchema } from './bom.js';
+import { pluDeletedSchema, pluSnapshotSchema } from './plu.js';
 import { productDeletedSchema, productSnapshotSchema } from './product.js';
 import { skuCategoryDeletedSchema, skuCategorySnapshotSchema, skuDeletedSchema, skuSnapshotSchema } from './sku.js';
 import { CatalogSubjects } from './subjects.js';
@@ -235,6 +237,12 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.SkuDeleted]: skuDeletedSchema,
   [CatalogSubjects.ItemCategoryUpserted]: itemCategorySnapshotSchema,
   [CatalogSubjects.ItemCategoryDeleted]: itemCategoryDeletedSchema,
+  [CatalogSubjects.SkuBomUpserted]: bomSnapshotSchema,
+  [CatalogSubjects.SkuBomDeleted]: bomDeletedSchema,
+  [CatalogSubjects.PluBomUpserted]: bomSnapshotSchema,
+  [CatalogSubjects.PluBomDeleted]: bomDeletedSchema,
+  [CatalogSubjects.PluUpserted]: pluSnapshotSchema,
+  [CatalogSubjects.PluDeleted]: pluDeletedSchema,
   [CatalogSubjects.ProductUpserted]: productSnapshotSchema,
   [CatalogSubjects.ProductDeleted]: productDeletedSchema,
 } as const;

@@ -2,6 +2,8 @@ export * from './dto.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './item-category.js';
+export * from './bom.js';
+export * from './plu.js';
 export * from './product.js';
 export * from './settings.js';
 export * from './sku.js';

@@ -23,6 +23,12 @@ export const CatalogSubjects = {
   SkuDeleted: 'catalog.sku.deleted',
   ItemCategoryUpserted: 'catalog.item-category.upserted',
   ItemCategoryDeleted: 'catalog.item-category.deleted',
+  SkuBomUpserted: 'catalog.sku-bom.upserted',
+  SkuBomDeleted: 'catalog.sku-bom.deleted',
+  PluBomUpserted: 'catalog.plu-bom.upserted',
+  PluBomDeleted: 'catalog.plu-bom.deleted',
+  PluUpserted: 'catalog.plu.upserted',
+  PluDeleted: 'catalog.plu.deleted',
   ProductUpserted: 'catalog.product.upserted',
   ProductDeleted: 'catalog.product.deleted',
 } as const;

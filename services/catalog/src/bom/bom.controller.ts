@@ -1,0 +1,139 @@
+import { Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import {
+  BOM_API_PATHS,
+  BOM_PERMISSIONS,
+  bomSkuOptionsQuerySchema,
+  listQuerySchema,
+  pluBomInputSchema,
+  skuBomInputSchema,
+} from '@scm/contracts';
+import type {
+  AccessTokenClaims,
+  BomFormOptions,
+  BomKind,
+  BomListRow,
+  BomSkuOption,
+  BomView,
+  ListQuery,
+  ValidBomInput,
+  ValidBomSkuOptionsQuery,
+} from '@scm/contracts';
+import {
+  AnyPermission,
+  CodeParam,
+  CurrentUser,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
+import { hideCost } from './bom-cost-visibility.js';
+import { BomService } from './bom.service.js';
+
+const INPUT_SCHEMAS = { sku_bom: skuBomInputSchema, plu_bom: pluBomInputSchema } as const;
+
+/**
+ * The controller of one kind: `/api/catalog/sku-boms` (SKU_BOM) or `/api/catalog/plu-boms` (PLU_BOM); the id in
+ * the path is the BOM code. Costs are answered only to roles with can_see_cost.
+ */
+function bomController(kind: BomKind, className: string): Type {
+  const key = BOM_PERMISSIONS[kind];
+  const schema = INPUT_SCHEMAS[kind];
+
+  @ServiceController(`catalog/${BOM_API_PATHS[kind]}`, 'catalog: BOM')
+  class BomController {
+    constructor(@Inject(BomService) private readonly boms: BomService) {}
+
+    @Post('list')
+    @HttpCode(200)
+    @Permission(key, 'view')
+    async list(
+      @ValidBody(listQuerySchema) query: ListQuery,
+      @CurrentUser() user: AccessTokenClaims,
+    ): Promise<ListPage<BomListRow>> {
+      return this.boms.list(kind, query, user.cost);
+    }
+
+    @Get(':id')
+    @Permission(key, 'view')
+    async get(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
+      return hideCost(user, await this.boms.get(kind, bomId));
+    }
+
+    @Post()
+    @Permission(key, 'edit')
+    @SuccessMessage('messages.created')
+    async create(@ValidBody(schema) input: ValidBomInput, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
+      return hideCost(user, await this.boms.create(kind, input));
+    }
+
+    @Put(':id')
+    @Permission(key, 'edit')
+    @SuccessMessage('messages.updated')
+    async update(
+      @CodeParam() bomId: string,
+      @ValidBody(schema) input: ValidBomInput,
+      @CurrentUser() user: AccessTokenClaims,
+    ): Promise<BomView> {
+      return hideCost(user, await this.boms.update(kind, bomId, input));
+    }
+
+    @Post(':id/archive')
+    @HttpCode(200)
+    @Permission(key, 'edit')
+    @SuccessMessage('messages.archived')
+    async archive(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
+      return hideCost(user, await this.boms.archive(kind, bomId));
+    }
+
+    @Post(':id/reactivate')
+    @HttpCode(200)
+    @Permission(key, 'edit')
+    @SuccessMessage('messages.reactivated')
+    async reactivate(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
+      return hideCost(user, await this.boms.reactivate(kind, bomId));
+    }
+
+    @Delete(':id')
+    @Permission(key, 'edit')
+    @SuccessMessage('messages.deleted')
+    async delete(@CodeParam() bomId: string): Promise<null> {
+      await this.boms.delete(kind, bomId);
+      return null;
+    }
+  }
+
+  Object.defineProperty(BomController, 'name', { value: className });
+  return BomController;
+}
+
+/** /PLUSKU/skubom/list (SKU_BOM). */
+export const SkuBomController = bomController('sku_bom', 'SkuBomController');
+/** /PLUSKU/plubom/list (PLU_BOM). */
+export const PluBomController = bomController('plu_bom', 'PluBomController');
+
+/**
+ * The choices of the BOM and PLU forms, for users who may not hold the SKU, UOM or LOCATION keys: SKUs to consume
+ * (with their UOMs), UOMs and locations. Any of SKU_BOM, PLU_BOM, PLU grants it.
+ */
+@ServiceController('catalog/bom-options', 'catalog: BOM')
+export class BomOptionsController {
+  constructor(private readonly boms: BomService) {}
+
+  @Post('skus')
+  @HttpCode(200)
+  @AnyPermission(['SKU_BOM', 'PLU_BOM', 'PLU'], 'view')
+  skus(@ValidBody(bomSkuOptionsQuerySchema) query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
+    return this.boms.skuOptions(query);
+  }
+
+  @Get()
+  @AnyPermission(['SKU_BOM', 'PLU_BOM', 'PLU'], 'view')
+  options(): Promise<BomFormOptions> {
+    return this.boms.formOptions();
+  }
+}
+
+export const BOM_CONTROLLERS = [SkuBomController, PluBomController, BomOptionsController];

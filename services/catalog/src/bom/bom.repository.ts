@@ -1,0 +1,314 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  BomFormOptions,
+  BomKind,
+  BomListRow,
+  BomSkuOption,
+  ListQuery,
+  MasterStatus,
+  ValidBomSkuOptionsQuery,
+} from '@scm/contracts';
+import { DATA_SOURCE, runListQuery } from '@scm/platform';
+import type { ListResult } from '@scm/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { BomEntity } from './bom.entity.js';
+import type { BomLine } from './bom.entity.js';
+import { BOM_LISTS } from './bom.list.js';
+
+/** A SKU a BOM row or output refers to, as found (and share-locked) while the BOM changes. */
+export interface SkuReference {
+  sku_id: string;
+  name: string;
+  status: MasterStatus;
+  default_wastage_percentage: string;
+  /** uom_id → factor to the SKU's primary UOM. */
+  uoms: Map<string, string>;
+}
+
+/** A SKU BOM edge of the production graph: `bom_id` makes `output_sku_id` and consumes `sku_id`. */
+export interface ProductionEdge {
+  bom_id: string;
+  output_sku_id: string;
+  sku_id: string;
+}
+
+/** The SKU BOM that prices a SKU without supplier prices. */
+export interface ProducingBom {
+  bom_key: string;
+  output_quantity: string;
+  output_uom_id: string;
+}
+
+/** A row of a BOM list page as the list query answers it (bom_key is dropped before answering). */
+export type BomListQueryRow = Omit<BomListRow, 'cost' | 'cost_per_output_unit'> & { bom_key: string };
+
+@Injectable()
+export class BomRepository {
+  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
+
+  list(kind: BomKind, query: ListQuery): Promise<ListResult<BomListQueryRow>> {
+    return runListQuery<BomListQueryRow>(this.dataSource.manager, BOM_LISTS[kind], query);
+  }
+
+  /** A BOM of the lists (not a PLU's custom one) by its code, whatever the case. */
+  findById(kind: BomKind, bomId: string, manager: EntityManager = this.dataSource.manager): Promise<BomEntity | null> {
+    return manager
+      .getRepository(BomEntity)
+      .createQueryBuilder('b')
+      .where('b.bom_kind = :kind AND lower(b.bom_id) = lower(:bomId) AND b.custom_plu_id IS NULL', { kind, bomId })
+      .getOne();
+  }
+
+  /** Locks the row for the rest of the transaction, so concurrent changes apply one after the other. */
+  findByIdForUpdate(manager: EntityManager, kind: BomKind, bomId: string): Promise<BomEntity | null> {
+    return manager
+      .getRepository(BomEntity)
+      .createQueryBuilder('b')
+      .setLock('pessimistic_write')
+      .where('b.bom_kind = :kind AND b.bom_id = :bomId AND b.custom_plu_id IS NULL', { kind, bomId })
+      .getOne();
+  }
+
+  findByKey(manager: EntityManager, bomKey: string): Promise<BomEntity | null> {
+    return manager.getRepository(BomEntity).findOneBy({ bom_key: bomKey });
+  }
+
+  async insert(manager: EntityManager, bom: BomEntity): Promise<void> {
+    await manager.getRepository(BomEntity).insert(bom);
+  }
+
+  async save(manager: EntityManager, bom: BomEntity): Promise<void> {
+    await manager.getRepository(BomEntity).save(bom);
+  }
+
+  /** Deletes the BOM with its consume rows. */
+  async delete(manager: EntityManager, bomKey: string): Promise<void> {
+    await manager.getRepository(BomEntity).delete({ bom_key: bomKey });
+  }
+
+  async lines(manager: EntityManager, bomKey: string): Promise<BomLine[]> {
+    return (await this.linesOf(manager, [bomKey])).get(bomKey) ?? [];
+  }
+
+  /** The consume rows of several BOMs, each list in its order. */
+  async linesOf(manager: EntityManager, bomKeys: readonly string[]): Promise<Map<string, BomLine[]>> {
+    const result = new Map<string, BomLine[]>(bomKeys.map((key) => [key, []]));
+    if (bomKeys.length === 0) return result;
+    const rows: (BomLine & { bom_key: string })[] = await manager.query(
+      `SELECT bom_key, sku_id, quantity_per_uom::text AS quantity_per_uom, uom_id,
+              wastage_percentage::text AS wastage_percentage
+         FROM bom_consume WHERE bom_key = ANY($1) ORDER BY bom_key, line_no`,
+      [bomKeys],
+    );
+    for (const { bom_key, ...line } of rows) result.get(bom_key)?.push(line);
+    return result;
+  }
+
+  async replaceLines(manager: EntityManager, bomKey: string, lines: readonly BomLine[]): Promise<void> {
+    await manager.query(`DELETE FROM bom_consume WHERE bom_key = $1`, [bomKey]);
+    if (lines.length === 0) return;
+    await manager.query(
+      `INSERT INTO bom_consume (bom_key, line_no, sku_id, quantity_per_uom, uom_id, wastage_percentage)
+       SELECT $1, line.no, line.sku_id, line.quantity, line.uom_id, line.wastage
+         FROM unnest($2::text[], $3::numeric[], $4::uuid[], $5::numeric[]) WITH ORDINALITY
+              AS line(sku_id, quantity, uom_id, wastage, no)`,
+      [
+        bomKey,
+        lines.map((line) => line.sku_id),
+        lines.map((line) => line.quantity_per_uom),
+        lines.map((line) => line.uom_id),
+        lines.map((line) => line.wastage_percentage),
+      ],
+    );
+  }
+
+  /**
+   * The SKUs (matched whatever the case), share-locked until the transaction ends: a concurrent archive or delete
+   * of one waits, then sees this BOM's usage. Keyed by the lower-cased id.
+   */
+  async lockSkus(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, SkuReference>> {
+    const result = new Map<string, SkuReference>();
+    if (skuIds.length === 0) return result;
+    const skus: Omit<SkuReference, 'uoms'>[] = await manager.query(
+      `SELECT sku_id, name, status, default_wastage_percentage::text AS default_wastage_percentage
+         FROM sku WHERE lower(sku_id) = ANY($1) FOR SHARE`,
+      [skuIds.map((id) => id.toLowerCase())],
+    );
+    const factors = await this.factors(
+      manager,
+      skus.map((sku) => sku.sku_id),
+    );
+    for (const sku of skus)
+      result.set(sku.sku_id.toLowerCase(), { ...sku, uoms: factors.get(sku.sku_id) ?? new Map<string, string>() });
+    return result;
+  }
+
+  /** Each SKU's UOMs with their factor to its primary UOM (text, as stored). */
+  async factors(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, Map<string, string>>> {
+    const result = new Map<string, Map<string, string>>();
+    if (skuIds.length === 0) return result;
+    const rows: { sku_id: string; uom_id: string; factor: string }[] = await manager.query(
+      `SELECT sku_id, uom_id, factor::text AS factor FROM sku_uom WHERE sku_id = ANY($1)`,
+      [skuIds],
+    );
+    for (const row of rows) {
+      const uoms = result.get(row.sku_id) ?? new Map<string, string>();
+      uoms.set(row.uom_id, row.factor);
+      result.set(row.sku_id, uoms);
+    }
+    return result;
+  }
+
+  /** The UOM's status, share-locked (see `lockSkus`), or null when there is none. */
+  async lockUom(manager: EntityManager, uomId: string): Promise<MasterStatus | null> {
+    const rows: { status: MasterStatus }[] = await manager.query(`SELECT status FROM uom WHERE uom_id = $1 FOR SHARE`, [
+      uomId,
+    ]);
+    return rows[0]?.status ?? null;
+  }
+
+  /** The location's status, share-locked (see `lockSkus`), or null when there is none. */
+  async lockLocation(manager: EntityManager, locationId: string): Promise<MasterStatus | null> {
+    const rows: { status: MasterStatus }[] = await manager.query(
+      `SELECT status FROM location WHERE location_id = $1 FOR SHARE`,
+      [locationId],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  async skuNames(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, string>> {
+    if (skuIds.length === 0) return new Map();
+    const rows: { sku_id: string; name: string }[] = await manager.query(
+      `SELECT sku_id, name FROM sku WHERE sku_id = ANY($1)`,
+      [skuIds],
+    );
+    return new Map(rows.map((row) => [row.sku_id, row.name]));
+  }
+
+  async uomNames(manager: EntityManager, uomIds: readonly string[]): Promise<Map<string, string>> {
+    if (uomIds.length === 0) return new Map();
+    const rows: { uom_id: string; uom_name: string }[] = await manager.query(
+      `SELECT uom_id, uom_name FROM uom WHERE uom_id = ANY($1)`,
+      [uomIds],
+    );
+    return new Map(rows.map((row) => [row.uom_id, row.uom_name]));
+  }
+
+  async locationName(manager: EntityManager, locationId: string): Promise<string | null> {
+    const rows: { location_name: string }[] = await manager.query(
+      `SELECT location_name FROM location WHERE location_id = $1`,
+      [locationId],
+    );
+    return rows[0]?.location_name ?? null;
+  }
+
+  /**
+   * Serialises changes of the SKU BOM production graph for the rest of the transaction, so two BOMs saved at once
+   * cannot close a cycle that neither sees alone.
+   */
+  async lockProductionGraph(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.sku_bom.production_graph'))`);
+  }
+
+  /** What the live (not archived) SKU BOMs producing `skuIds` consume, leaving out the BOM `exceptKey`. */
+  async productionEdges(
+    manager: EntityManager,
+    skuIds: readonly string[],
+    exceptKey: string,
+  ): Promise<ProductionEdge[]> {
+    if (skuIds.length === 0) return [];
+    return manager.query(
+      `SELECT b.bom_id, b.output_sku_id, c.sku_id
+         FROM bom b JOIN bom_consume c ON c.bom_key = b.bom_key
+        WHERE b.bom_kind = 'sku_bom' AND b.custom_plu_id IS NULL AND b.status <> 'archived'
+          AND b.bom_key <> $2 AND b.output_sku_id = ANY($1)
+        ORDER BY b.bom_id, c.line_no`,
+      [skuIds, exceptKey],
+    );
+  }
+
+  /**
+   * The current cost of one primary unit of each SKU: its default supplier's lowest current price per primary
+   * unit (price / factor of the price's UOM), else the lowest over all its suppliers; null without any price.
+   */
+  async directUnitCosts(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, string | null>> {
+    if (skuIds.length === 0) return new Map();
+    const rows: { sku_id: string; unit_cost: string | null }[] = await manager.query(
+      `SELECT s.sku_id,
+              COALESCE(
+                (SELECT min(p.current_price / u.factor) FROM supplier_price p
+                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_id = p.uom_id
+                  WHERE p.sku_id = s.sku_id AND p.supplier_id = s.default_supplier_id),
+                (SELECT min(p.current_price / u.factor) FROM supplier_price p
+                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_id = p.uom_id
+                  WHERE p.sku_id = s.sku_id)
+              )::text AS unit_cost
+         FROM sku s WHERE s.sku_id = ANY($1)`,
+      [skuIds],
+    );
+    return new Map(rows.map((row) => [row.sku_id, row.unit_cost]));
+  }
+
+  /**
+   * The live SKU BOM producing each SKU (the first created when several do), whose cost prices a SKU without
+   * supplier prices.
+   */
+  async producingBoms(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, ProducingBom>> {
+    if (skuIds.length === 0) return new Map();
+    const rows: (ProducingBom & { output_sku_id: string })[] = await manager.query(
+      `SELECT DISTINCT ON (output_sku_id) output_sku_id, bom_key, output_quantity::text AS output_quantity, output_uom_id
+         FROM bom
+        WHERE bom_kind = 'sku_bom' AND custom_plu_id IS NULL AND status <> 'archived' AND output_sku_id = ANY($1)
+        ORDER BY output_sku_id, created_time, bom_id`,
+      [skuIds],
+    );
+    return new Map(rows.map(({ output_sku_id, ...bom }) => [output_sku_id, bom]));
+  }
+
+  /**
+   * SKUs a BOM can consume, for the form's picker: new or active ones matching the search (code, names, barcode),
+   * plus the `sku_ids` asked for (an existing BOM's rows) whatever their status, each with its UOMs.
+   */
+  async skuOptions(manager: EntityManager, query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
+    const pattern = `%${query.search_str.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const skus: Omit<BomSkuOption, 'uom_list'>[] = await manager.query(
+      `(SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_id,
+               default_wastage_percentage::text AS default_wastage_percentage
+          FROM sku
+         WHERE status <> 'archived'
+           AND (sku_id ILIKE $1 OR name ILIKE $1 OR display_name ILIKE $1 OR ch_display_name ILIKE $1 OR barcode ILIKE $1)
+         ORDER BY sku_id LIMIT $2)
+       UNION
+       (SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_id,
+               default_wastage_percentage::text AS default_wastage_percentage
+          FROM sku WHERE sku_id = ANY($3))
+       ORDER BY sku_id`,
+      [pattern, query.limit, query.sku_ids],
+    );
+    if (skus.length === 0) return [];
+    const uoms: { sku_id: string; uom_id: string; uom_name: string; secondary_uom: string; factor: string }[] =
+      await manager.query(
+        `SELECT su.sku_id, su.uom_id, u.uom_name, u.secondary_uom, su.factor::text AS factor
+           FROM sku_uom su JOIN uom u ON u.uom_id = su.uom_id
+          WHERE su.sku_id = ANY($1) ORDER BY su.sku_id, su.factor, u.uom_name`,
+        [skus.map((sku) => sku.sku_id)],
+      );
+    return skus.map((sku) => ({
+      ...sku,
+      uom_list: uoms
+        .filter((uom) => uom.sku_id === sku.sku_id)
+        .map(({ uom_id, uom_name, secondary_uom, factor }) => ({ uom_id, uom_name, secondary_uom, factor })),
+    }));
+  }
+
+  /** New or active UOMs and locations, by name. */
+  async formOptions(manager: EntityManager): Promise<BomFormOptions> {
+    const uoms: BomFormOptions['uoms'] = await manager.query(
+      `SELECT uom_id, uom_name, secondary_uom FROM uom WHERE status <> 'archived' ORDER BY uom_name, secondary_uom`,
+    );
+    const locations: BomFormOptions['locations'] = await manager.query(
+      `SELECT location_id, location_name FROM location WHERE status <> 'archived' ORDER BY location_name`,
+    );
+    return { uoms, locations };
+  }
+}
