@@ -487,12 +487,14 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
     if (existing >= 0) updated = current.map((row, index) => (index === existing ? { ...row, factor: '1' } : row));
     else if (old >= 0) updated = current.map((row, index) => (index === old ? { uom_id: next, factor: '1' } : row));
     else updated = [{ uom_id: next, factor: '1' }, ...current];
-    setValue('primary_uom_id', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     replace(updated);
+    setValue('primary_uom_id', next, { shouldDirty: true });
     settleRoles(
       updated.map((row) => row.uom_id),
       next,
     );
+    // The rules between these fields are checked together: after a failed save, clear what this choice fixed.
+    if (form.formState.isSubmitted) void form.trigger(['primary_uom_id', 'uom_list', ...ROLE_FIELDS]);
   }
 
   const roleOptions = listed.map((uomId) => ({ value: uomId, label: labelOf(uomId) }));
@@ -574,7 +576,7 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
                 readOnly={isPrimary}
                 error={rowErrors?.factor?.message}
                 hint={
-                  uomId && primary && factor
+                  uomId && primary && factor && !isPrimary
                     ? t('sku:sku.conversion', { uom: nameOf(uomId), factor, primary: nameOf(primary) })
                     : undefined
                 }

@@ -29,7 +29,7 @@ export default function SkuListPage() {
     () => [
       { id: 'sku_id', header: t('sku:sku.fields.sku_id'), sortable: true, hideable: false },
       { id: 'name', header: t('sku:sku.fields.name'), sortable: true },
-      { id: 'display_name', header: t('sku:sku.fields.display_name'), sortable: true },
+      { id: 'display_name', header: t('sku:sku.fields.display_name'), sortable: true, defaultHidden: true },
       { id: 'ch_display_name', header: t('sku:sku.fields.ch_display_name'), sortable: true },
       {
         id: 'alternate_display_name_list',
@@ -50,7 +50,13 @@ export default function SkuListPage() {
       },
       { id: 'barcode', header: t('sku:sku.fields.barcode'), sortable: true, defaultHidden: true },
       { id: 'threshold', header: t('sku:sku.fields.threshold'), kind: 'quantity', sortable: true, defaultHidden: true },
-      { id: 'is_inventorise', header: t('sku:sku.fields.is_inventorise'), kind: 'boolean', sortable: true },
+      {
+        id: 'is_inventorise',
+        header: t('sku:sku.fields.is_inventorise'),
+        kind: 'boolean',
+        sortable: true,
+        defaultHidden: true,
+      },
       {
         id: 'default_wastage_percentage',
         header: t('sku:sku.fields.default_wastage_percentage'),
