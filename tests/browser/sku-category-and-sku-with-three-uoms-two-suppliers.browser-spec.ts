@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Translate } from './fixtures/catalog.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
 
