@@ -52,6 +52,9 @@ import { SkuCategoryController } from './sku-category/sku-category.controller.js
 import { SkuCategoryEntity, SkuSubCategoryEntity } from './sku-category/sku-category.entity.js';
 import { SkuCategoryRepository } from './sku-category/sku-category.repository.js';
 import { SkuCategoryService } from './sku-category/sku-category.service.js';
+import { DefaultSupplierController } from './default-supplier/default-supplier.controller.js';
+import { DefaultSupplierRepository } from './default-supplier/default-supplier.repository.js';
+import { DefaultSupplierService } from './default-supplier/default-supplier.service.js';
 import { SupplierController } from './supplier/supplier.controller.js';
 import { PricePromotionScheduler } from './supplier-price/price-promotion.scheduler.js';
 import { PriceUploadService } from './supplier-price/price-upload.service.js';
@@ -150,6 +153,7 @@ import { ProductService } from './product/product.service.js';
     SupplierCategoryController,
     SupplierController,
     SupplierPriceController,
+    DefaultSupplierController,
     CustomerController,
     SettingsController,
     ProductController,
@@ -176,6 +180,8 @@ import { ProductService } from './product/product.service.js';
     SupplierPriceService,
     PricePromotionScheduler,
     PriceUploadService,
+    DefaultSupplierRepository,
+    DefaultSupplierService,
     SupplierRepository,
     CustomerRepository,
     CustomerService,

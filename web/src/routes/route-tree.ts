@@ -153,7 +153,12 @@ export const ROUTE_TREE: RouteNode[] = [
         keys: 'SUPPLIER_PRICING',
         page: () => import('./supplier/price/SupplierPricePage'),
       },
-      pending('defaultSupplier', '/supplier/defaultSupplier', 'DEFAULT_SUPPLIER', false),
+      {
+        id: 'defaultSupplier',
+        path: '/supplier/defaultSupplier',
+        keys: 'DEFAULT_SUPPLIER',
+        page: () => import('./supplier/default-supplier/DefaultSupplierPage'),
+      },
     ],
   },
   {

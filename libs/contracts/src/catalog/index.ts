@@ -1,3 +1,4 @@
+export * from './default-supplier.js';
 export * from './dto.js';
 export * from './errors.js';
 export * from './events.js';

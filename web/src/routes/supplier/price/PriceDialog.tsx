@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { supplierPriceInputSchema } from '@scm/contracts';
+import { businessDate, supplierPriceInputSchema } from '@scm/contracts';
 import type { SkuView, SupplierPriceInput, SupplierPriceView } from '@scm/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,20 @@ import useSWR from 'swr';
 import { ApiError, api } from '../../../api/client';
 import { supplierPricesApi } from '../../../api/supplier-prices';
 import { Button } from '../../../components/ui/Button';
+import { DateField } from '../../../components/ui/DateField';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { SkuCombobox } from './SkuCombobox';
 
 type Draft = Record<keyof SupplierPriceInput, string>;
+
+/** Future prices apply after today (business date): the calendar starts tomorrow. */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
 type Errors = Partial<Record<keyof SupplierPriceInput, string>>;
 
 const EMPTY: Draft = {
@@ -56,6 +64,7 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const editing = row !== null;
+  const tomorrow = dayAfter(businessDate());
 
   useEffect(() => {
     if (open) {
@@ -166,9 +175,9 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
               error={errors.future_price_1}
               data-testid="price-future-1"
             />
-            <TextField
+            <DateField
               label={t('pricing:fields.future_price_1_date')}
-              placeholder="YYYY-MM-DD"
+              min={tomorrow}
               value={draft.future_price_1_date}
               onChange={(event) => set('future_price_1_date')(event.target.value)}
               error={errors.future_price_1_date}
@@ -182,9 +191,9 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
               error={errors.future_price_2}
               data-testid="price-future-2"
             />
-            <TextField
+            <DateField
               label={t('pricing:fields.future_price_2_date')}
-              placeholder="YYYY-MM-DD"
+              min={tomorrow}
               value={draft.future_price_2_date}
               onChange={(event) => set('future_price_2_date')(event.target.value)}
               error={errors.future_price_2_date}
