@@ -81,7 +81,13 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'plusku',
     icon: 'tags',
     children: [
-      pending('productManagement', '/PLUSKU/product-management', 'PRODUCT'),
+      {
+        id: 'productManagement',
+        path: '/PLUSKU/product-management',
+        keys: 'PRODUCT',
+        page: () => import('./product/management/ProductManagementListPage'),
+        form: () => import('./product/management/ProductManagementFormPage'),
+      },
       {
         id: 'sku',
         path: '/PLUSKU/sku/list',
@@ -221,8 +227,20 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'productArea',
     icon: 'gem',
     children: [
-      pending('productOverview', '/product/overview', 'RJ_PRODUCT'),
-      pending('productCategory', '/product/category', 'RJ_PRODUCT'),
+      {
+        id: 'productOverview',
+        path: '/product/overview',
+        keys: 'RJ_PRODUCT',
+        page: () => import('./product/overview/ProductOverviewListPage'),
+        form: () => import('./product/overview/ProductOverviewFormPage'),
+      },
+      {
+        id: 'productCategory',
+        path: '/product/category',
+        keys: 'RJ_PRODUCT',
+        page: () => import('./product/category/ProductCategoryListPage'),
+        form: () => import('./product/category/ProductCategoryFormPage'),
+      },
       pending('labelPrinting', '/product/label-printing', 'RJ_PRODUCT', false),
     ],
   },
