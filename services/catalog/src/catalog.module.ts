@@ -40,6 +40,10 @@ import { BOM_CONTROLLERS } from './bom/bom.controller.js';
 import { BomEntity } from './bom/bom.entity.js';
 import { BomRepository } from './bom/bom.repository.js';
 import { BomService } from './bom/bom.service.js';
+import { PLU_CONTROLLERS } from './plu/plu.controller.js';
+import { PluEntity } from './plu/plu.entity.js';
+import { PluRepository } from './plu/plu.repository.js';
+import { PluService } from './plu/plu.service.js';
 import { CreateBomsAndPlus1795362276471 } from './migrations/1795362276471-CreateBomsAndPlus.js';
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
@@ -104,6 +108,7 @@ import { ProductService } from './product/product.service.js';
         SupplierPriceEntity,
         ItemCategoryEntity,
         BomEntity,
+        PluEntity,
         SkuCategoryEntity,
         SkuSubCategoryEntity,
         SkuEntity,
@@ -159,6 +164,7 @@ import { ProductService } from './product/product.service.js';
     ProductController,
     ...ITEM_CATEGORY_CONTROLLERS,
     ...BOM_CONTROLLERS,
+    ...PLU_CONTROLLERS,
     SkuCategoryController,
     SkuController,
     SkuOptionsController,
@@ -195,6 +201,8 @@ import { ProductService } from './product/product.service.js';
     BomCostCalculator,
     BomRecipes,
     BomService,
+    PluRepository,
+    PluService,
     SkuCategoryService,
     SkuCategoryRepository,
     SkuService,

@@ -109,6 +109,18 @@ export interface PluBomOption {
   status: MasterStatus;
 }
 
+export const pluBomOptionsQuerySchema = z
+  .object({
+    search_str: z.string().max(200).optional().default(''),
+    /** The PLU's current BOM, answered whatever the search and status. */
+    bom_ids: z.array(z.string().max(50)).max(10).optional().default([]),
+    limit: z.number().int().min(1).max(100).optional().default(20),
+  })
+  .strict();
+
+export type PluBomOptionsQuery = z.input<typeof pluBomOptionsQuerySchema>;
+export type ValidPluBomOptionsQuery = z.output<typeof pluBomOptionsQuerySchema>;
+
 const masterStatus = z.enum(['new', 'active', 'archived']);
 const revision = z.number().int().positive();
 

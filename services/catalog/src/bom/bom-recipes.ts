@@ -18,7 +18,7 @@ export const LOCATION_TARGET = 'location';
 export interface BomReferences {
   lines: readonly BomLine[];
   output_sku_id?: string | null;
-  output_uom_id: string;
+  output_uom_id?: string | null;
   /** Other targets, e.g. `['item_category', id]`, `['plu_bom', code]`. */
   others?: readonly (readonly [string, string])[];
   owner_location_id?: string | null;

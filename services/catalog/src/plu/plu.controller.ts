@@ -1,0 +1,104 @@
+import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { PLU_COST_FIELDS, listQuerySchema, pluBomOptionsQuerySchema, pluInputSchema } from '@scm/contracts';
+import type {
+  AccessTokenClaims,
+  ListQuery,
+  PluBomOption,
+  PluListRow,
+  PluView,
+  ValidPluBomOptionsQuery,
+  ValidPluInput,
+} from '@scm/contracts';
+import {
+  CodeParam,
+  CurrentUser,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
+import { hideCost } from '../bom/bom-cost-visibility.js';
+import { PluService } from './plu.service.js';
+
+/** PLUs (SPEC.md §2 /PLUSKU/plu/list, key PLU); the id in the path is the PLU code. Costs only with can_see_cost. */
+@ServiceController('catalog/plus', 'catalog: PLU')
+export class PluController {
+  constructor(private readonly plus: PluService) {}
+
+  @Post('list')
+  @HttpCode(200)
+  @Permission('PLU', 'view')
+  list(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<ListPage<PluListRow>> {
+    return this.plus.list(query, user.cost);
+  }
+
+  @Get(':id')
+  @Permission('PLU', 'view')
+  async get(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
+    return hideCost(user, await this.plus.get(pluId), PLU_COST_FIELDS);
+  }
+
+  @Post()
+  @Permission('PLU', 'edit')
+  @SuccessMessage('messages.created')
+  async create(
+    @ValidBody(pluInputSchema) input: ValidPluInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PluView> {
+    return hideCost(user, await this.plus.create(input), PLU_COST_FIELDS);
+  }
+
+  @Put(':id')
+  @Permission('PLU', 'edit')
+  @SuccessMessage('messages.updated')
+  async update(
+    @CodeParam() pluId: string,
+    @ValidBody(pluInputSchema) input: ValidPluInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PluView> {
+    return hideCost(user, await this.plus.update(pluId, input), PLU_COST_FIELDS);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @Permission('PLU', 'edit')
+  @SuccessMessage('messages.archived')
+  async archive(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
+    return hideCost(user, await this.plus.archive(pluId), PLU_COST_FIELDS);
+  }
+
+  @Post(':id/reactivate')
+  @HttpCode(200)
+  @Permission('PLU', 'edit')
+  @SuccessMessage('messages.reactivated')
+  async reactivate(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
+    return hideCost(user, await this.plus.reactivate(pluId), PLU_COST_FIELDS);
+  }
+
+  @Delete(':id')
+  @Permission('PLU', 'edit')
+  @SuccessMessage('messages.deleted')
+  async delete(@CodeParam() pluId: string): Promise<null> {
+    await this.plus.delete(pluId);
+    return null;
+  }
+}
+
+/** The PLU BOMs a PLU can be put on, for PLU users who may not hold PLU_BOM. */
+@ServiceController('catalog/plu-options', 'catalog: PLU')
+export class PluOptionsController {
+  constructor(private readonly plus: PluService) {}
+
+  @Post('boms')
+  @HttpCode(200)
+  @Permission('PLU', 'view')
+  boms(@ValidBody(pluBomOptionsQuerySchema) query: ValidPluBomOptionsQuery): Promise<PluBomOption[]> {
+    return this.plus.bomOptions(query);
+  }
+}
+
+export const PLU_CONTROLLERS = [PluController, PluOptionsController];
