@@ -47,6 +47,7 @@ import { PluService } from './plu/plu.service.js';
 import { CreateBomsAndPlus1795362276471 } from './migrations/1795362276471-CreateBomsAndPlus.js';
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
+import { CreateSkuListIndexes1795363036372 } from './migrations/1795363036372-CreateSkuListIndexes.js';
 import { SkuController } from './sku/sku.controller.js';
 import { SkuEntity } from './sku/sku.entity.js';
 import { SkuOptionsController } from './sku/sku-options.controller.js';
@@ -127,6 +128,7 @@ import { ProductService } from './product/product.service.js';
         CreateProducts1795362216003,
         CreateForeignUsageRevision1795361814078,
         AddSkuListPositions1795361905805,
+        CreateSkuListIndexes1795363036372,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.
