@@ -74,7 +74,7 @@ export function DefaultSupplierDialog({ skuId, onClose }: { skuId: string | null
             {record && <span className="ml-2 font-normal text-slate-500">{`${record.sku_id} · ${record.name}`}</span>}
           </DialogTitle>
           <p className="mt-1 text-sm text-slate-500">{t('default-suppliers:dialog.help')}</p>
-          <div className="mt-4 min-h-0 flex-1 space-y-4 overflow-auto">
+          <div className="-m-1 mt-3 min-h-0 flex-1 space-y-4 overflow-auto p-1">
             <Select
               label={t('default-suppliers:fields.default_supplier_id')}
               value={defaultSupplier}

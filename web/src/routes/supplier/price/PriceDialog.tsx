@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { ApiError, api } from '../../../api/client';
 import { supplierPricesApi } from '../../../api/supplier-prices';
+import { issueMessage } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { DateField } from '../../../components/ui/DateField';
 import { Select } from '../../../components/ui/Select';
@@ -93,7 +94,7 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Draft;
-        found[field] ??= t(issue.message, (issue as { params?: Record<string, unknown> }).params);
+        found[field] ??= issueMessage(issue);
       }
       setErrors(found);
       return;

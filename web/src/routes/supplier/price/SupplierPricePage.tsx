@@ -52,7 +52,7 @@ export default function SupplierPricePage() {
     return [
       { id: 'sku_id', header: t('pricing:fields.sku_id'), sortable: true, hideable: false },
       { id: 'sku_name', header: t('pricing:fields.sku_name'), sortable: true },
-      { id: 'supplier_id', header: t('pricing:fields.supplier_id'), sortable: true },
+      { id: 'supplier_id', header: t('pricing:fields.supplier_id'), sortable: true, defaultHidden: true },
       { id: 'supplier_name', header: t('pricing:fields.supplier_name'), sortable: true },
       { id: 'uom_name', header: t('pricing:fields.uom_name'), sortable: true },
       ...(seesCost
