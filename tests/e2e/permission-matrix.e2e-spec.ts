@@ -134,7 +134,8 @@ describe('permission matrix over every registered route', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Four calls per route, and the routes grow with every service: more than jest's default 5 s.
+  }, 120_000);
 
   it('refuses every guarded route without a token and with a forged one', async () => {
     const failures: string[] = [];
