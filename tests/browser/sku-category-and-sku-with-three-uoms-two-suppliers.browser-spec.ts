@@ -158,7 +158,7 @@ test.describe('SKU pages', { tag: ['@sku-pages'] }, () => {
     fs.mkdirSync(dir, { recursive: true });
     // No error is left once everything is filled in (the cross-field rules re-checked as the UOMs were chosen).
     await expect(page.getByTestId('field-error')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${dir}/sku-form-new.png`, fullPage: true });
     await save.click();
     await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
