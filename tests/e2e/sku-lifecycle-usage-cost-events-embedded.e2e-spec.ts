@@ -258,17 +258,15 @@ describe('SKUs (embedded mode)', () => {
         { field: 'default_supplier_id', message: '默认供应商必须是已选供应商之一' },
       ]),
     );
-    const noPrimary = await agent
-      .post('/api/catalog/skus')
-      .send(
-        sku({
-          sku_id: 'SKU-002',
-          uom_list: [{ uom_id: box, factor: 1 }],
-          purchasing_uom_id: box,
-          counting_uom_id: box,
-          receiving_uom_id: box,
-        }),
-      );
+    const noPrimary = await agent.post('/api/catalog/skus').send(
+      sku({
+        sku_id: 'SKU-002',
+        uom_list: [{ uom_id: box, factor: 1 }],
+        purchasing_uom_id: box,
+        counting_uom_id: box,
+        receiving_uom_id: box,
+      }),
+    );
     expect(problems(noPrimary)).toContainEqual({ field: 'primary_uom_id', message: 'Choose a UOM from the UOM list' });
     const empty = await agent.post('/api/catalog/skus').send(sku({ sku_id: 'SKU-002', uom_list: [] }));
     expect(problems(empty)).toContainEqual({ field: 'uom_list', message: 'This field is required' });
@@ -339,12 +337,10 @@ describe('SKUs (embedded mode)', () => {
       .set('Accept-Language', 'zh-CN');
     expect(categoryDelete.status).toBe(409);
     expect(categoryDelete.body.message).toBe('类别正在使用中，无法删除或归档');
-    const dropRice = await agent
-      .put(`/api/catalog/sku-categories/${dryGoods}`)
-      .send({
-        category_name: 'Dry Goods',
-        sub_categories: [{ sub_category_id: noodles, sub_category_name: 'Noodles' }],
-      });
+    const dropRice = await agent.put(`/api/catalog/sku-categories/${dryGoods}`).send({
+      category_name: 'Dry Goods',
+      sub_categories: [{ sub_category_id: noodles, sub_category_name: 'Noodles' }],
+    });
     expect(dropRice.status).toBe(409);
     expect(dropRice.body.message).toBe('Sub-category Rice is in use, cannot be deleted or archived');
     const category = await agent.get(`/api/catalog/sku-categories/${dryGoods}`);
