@@ -84,6 +84,7 @@ import { RecordUsageRepository } from './usage/record-usage.repository.js';
 import { UserLocationsHandler } from './user-locations/user-locations.handler.js';
 import { UserLocationsRepository } from './user-locations/user-locations.repository.js';
 import { CreateProducts1795362216003 } from './migrations/1795362216003-CreateProducts.js';
+import { SetProductSearchIndexFastupdateOff1795363234204 } from './migrations/1795363234204-SetProductSearchIndexFastupdateOff.js';
 import { ProductController } from './product/product.controller.js';
 import { ProductEntity } from './product/product.entity.js';
 import { ProductRepository } from './product/product.repository.js';
@@ -126,6 +127,7 @@ import { ProductService } from './product/product.service.js';
         CreateUserLocationRevision1795359972047,
         CreateSkus1795361682141,
         CreateProducts1795362216003,
+        SetProductSearchIndexFastupdateOff1795363234204,
         CreateForeignUsageRevision1795361814078,
         AddSkuListPositions1795361905805,
         CreateSkuListIndexes1795363036372,
