@@ -110,7 +110,11 @@ export class ImportRunner {
     indexOf: Map<string, number>,
     ctx?: JobContext,
   ): Promise<ImportOutcome> {
-    const context: ImportContext = { manager: queryRunner.manager };
+    const context: ImportContext = {
+      manager: queryRunner.manager,
+      actor: job.created_by,
+      canSeeCost: job.can_see_cost,
+    };
     const read = rowReader(importer.columns, indexOf);
     const firstRowOfCode = new Map<string, number>();
     const problems: RowProblem[] = [];
@@ -184,7 +188,7 @@ export class ImportRunner {
 
     try {
       await joinUnitOfWork(context.manager, () =>
-        existing === null ? importer.create(parsed.data) : importer.update(existing, parsed.data),
+        existing === null ? importer.create(parsed.data, context) : importer.update(existing, parsed.data, context),
       );
     } catch (error) {
       if (!(error instanceof AppException)) throw error;

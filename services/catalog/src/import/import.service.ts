@@ -59,7 +59,7 @@ export class ImportService implements OnModuleInit {
     const sheets = await templateSheets(
       registered.importer.columns,
       language,
-      { manager: this.dataSource.manager },
+      { manager: this.dataSource.manager, actor: user.sub, canSeeCost: user.cost },
       { canSeeCost: user.cost },
     );
     const name = translateLabel(language, registered.label);

@@ -4,9 +4,14 @@ import type { ImportColumn, RowValues } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import type { ZodType } from 'zod';
 
-/** What an importer's lookups get: the import's one transaction (read through it; write only via services). */
+/**
+ * What an importer's lookups and writes get: the import's one transaction (read through it; write only through
+ * services), and who uploaded the file (the jobs runs as them; `canSeeCost` for services that ask a viewer).
+ */
 export interface ImportContext {
   manager: EntityManager;
+  actor: string;
+  canSeeCost: boolean;
 }
 
 export type CatalogImportColumn = ImportColumn<ImportContext>;
@@ -28,8 +33,8 @@ export interface EntityImporter<Input = unknown, Existing = unknown> {
   findExisting(code: string, context: ImportContext): Promise<Existing | null>;
   /** The row's values (references already ids) as the schema's input; `existing` keeps what the sheet omits. */
   toInput(values: RowValues, existing: Existing | null): unknown;
-  create(input: Input): Promise<unknown>;
-  update(existing: Existing, input: Input): Promise<unknown>;
+  create(input: Input, context: ImportContext): Promise<unknown>;
+  update(existing: Existing, input: Input, context: ImportContext): Promise<unknown>;
   /**
    * Optional: the column of an input field's problem when `fields` cannot say (list items whose position
    * depends on the row); undefined falls back to the columns' `fields`.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { locationCategoriesApi, locationsApi, regionsApi } from '../../../api/locations';
 import { DataTable } from '../../../components/data-table';
+import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -130,6 +131,14 @@ export default function LocationListPage() {
         extraFields={['category_id', 'sub_category_id', 'region_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('locations:location.searchPlaceholder')}
         exportFileName={t('locations:location.exportFileName')}
+        toolbar={
+          <ImportButton
+            entity="locations"
+            permissionKey="LOCATION"
+            name={t('locations:location.exportFileName')}
+            refresh={locationsApi.keys.all}
+          />
+        }
         emptyMessage={t('locations:location.empty')}
       />
       {confirmDialog}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { supplierCategoriesApi, suppliersApi } from '../../../api/suppliers';
 import { DataTable } from '../../../components/data-table';
+import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -158,6 +159,14 @@ export function SupplierList({ path, permissionKey, titleKey }: SupplierPageProp
         extraFields={['category_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('suppliers:supplier.searchPlaceholder')}
         exportFileName={t('suppliers:supplier.exportFileName')}
+        toolbar={
+          <ImportButton
+            entity="suppliers"
+            permissionKey="SUPPLIER"
+            name={t('suppliers:supplier.exportFileName')}
+            refresh={suppliersApi.keys.all}
+          />
+        }
         emptyMessage={t('suppliers:supplier.empty')}
       />
       {confirmDialog}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { customersApi } from '../../../../api/customers';
 import { DataTable } from '../../../../components/data-table';
+import { ImportButton } from '../../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../../components/data-table';
 import { Icon } from '../../../../components/ui/icons';
 import { PageHeader } from '../../../../components/ui/PageHeader';
@@ -137,6 +138,14 @@ export default function CustomerListPage() {
         extraFields={['created_by', 'last_updated_by']}
         searchPlaceholder={t('customers:customer.searchPlaceholder')}
         exportFileName={t('customers:customer.exportFileName')}
+        toolbar={
+          <ImportButton
+            entity="customers"
+            permissionKey="RJ_CUSTOMER"
+            name={t('customers:customer.exportFileName')}
+            refresh={customersApi.keys.all}
+          />
+        }
         emptyMessage={t('customers:customer.empty')}
       />
       {confirmDialog}
