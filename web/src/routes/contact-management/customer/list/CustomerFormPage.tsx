@@ -344,7 +344,7 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
           {fields.map((field, index) => (
             <div
               key={field.id}
-              className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[10rem_2fr_10rem_8rem_auto_auto]"
+              className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_1fr_auto]"
               data-testid={`customer-address-${index}`}
             >
               <Controller
@@ -364,13 +364,6 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
                     error={fieldState.error?.message}
                   />
                 )}
-              />
-              <TextField
-                label={t('customers:customer.address.address')}
-                required={!readOnly}
-                autoComplete="off"
-                error={errors.address_list?.[index]?.address?.message}
-                {...register(`address_list.${index}.address`)}
               />
               <Controller
                 control={control}
@@ -396,23 +389,11 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
                 error={errors.address_list?.[index]?.postal_code?.message}
                 {...register(`address_list.${index}.postal_code`)}
               />
-              <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-                <input
-                  type="radio"
-                  name={`customer-default-${addresses[index]?.address_type ?? 'billing'}`}
-                  checked={addresses[index]?.is_default ?? false}
-                  onChange={() => fixDefaults(index)}
-                  disabled={readOnly}
-                  aria-label={t('customers:customer.address.setDefault')}
-                  data-testid={`customer-address-default-${index}`}
-                />
-                {t('customers:customer.address.is_default')}
-              </label>
               {!readOnly && (
                 <Button
                   type="button"
                   variant="secondary"
-                  className="self-start sm:mt-6"
+                  className="self-start sm:mt-6 sm:justify-self-end"
                   aria-label={t('customers:customer.address.remove')}
                   title={t('customers:customer.address.remove')}
                   onClick={() => {
@@ -424,6 +405,26 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
                   <Icon name="trash" />
                 </Button>
               )}
+              <TextField
+                className="sm:col-span-3"
+                label={t('customers:customer.address.address')}
+                required={!readOnly}
+                autoComplete="off"
+                error={errors.address_list?.[index]?.address?.message}
+                {...register(`address_list.${index}.address`)}
+              />
+              <label className="flex items-center gap-2 self-end pb-2 text-sm whitespace-nowrap text-slate-700">
+                <input
+                  type="radio"
+                  name={`customer-default-${addresses[index]?.address_type ?? 'billing'}`}
+                  checked={addresses[index]?.is_default ?? false}
+                  onChange={() => fixDefaults(index)}
+                  disabled={readOnly}
+                  aria-label={t('customers:customer.address.setDefault')}
+                  data-testid={`customer-address-default-${index}`}
+                />
+                {t('customers:customer.address.is_default')}
+              </label>
             </div>
           ))}
           {!readOnly && (
