@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { request } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
 
@@ -18,24 +18,6 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByTestId(testId)).toContainText(option);
-}
-
-/** The director's API session for the set-up steps another test covers through the UI (UOMs, suppliers). */
-async function directorApi(
-  baseURL: string,
-): Promise<{ http: APIRequestContext; post: (url: string, data: unknown) => Promise<Record<string, string>> }> {
-  const http = await request.newContext({ baseURL });
-  const signIn = await http.post('/api/login', { data: { username: DIRECTOR.username, password: DIRECTOR.password } });
-  expect(signIn.status()).toBe(200);
-  const csrf = (await http.storageState()).cookies.find((cookie) => cookie.name === 'scm_csrf')?.value ?? '';
-  return {
-    http,
-    post: async (url, data) => {
-      const response = await http.post(url, { data, headers: { 'x-csrf-token': csrf } });
-      expect(response.status(), `POST ${url}: ${await response.text()}`).toBe(201);
-      return ((await response.json()) as { data: Record<string, string> }).data;
-    },
-  };
 }
 
 /**
@@ -62,30 +44,20 @@ test.describe('SKU pages', { tag: ['@sku-pages'] }, () => {
     // Set-up through the API: three UOMs and two suppliers (their own pages have their own tests).
     const api = await directorApi(baseURL!);
     try {
-      await api.post('/api/catalog/uoms', { uom_name: uoms.pcs, secondary_uom: 'CTN', uom_per_primary: '24' });
-      await api.post('/api/catalog/uoms', { uom_name: uoms.box, secondary_uom: 'CTN', uom_per_primary: '12' });
-      await api.post('/api/catalog/uoms', { uom_name: uoms.kg, secondary_uom: 'BAG', uom_per_primary: '25' });
-      const supplierCategory = await api.post('/api/catalog/supplier-categories', { category_name: `Grocers ${tag}` });
+      await api.create('/api/catalog/uoms', { uom_name: uoms.pcs, secondary_uom: 'CTN', uom_per_primary: '24' });
+      await api.create('/api/catalog/uoms', { uom_name: uoms.box, secondary_uom: 'CTN', uom_per_primary: '12' });
+      await api.create('/api/catalog/uoms', { uom_name: uoms.kg, secondary_uom: 'BAG', uom_per_primary: '25' });
+      const supplierCategory = await api.create('/api/catalog/supplier-categories', {
+        category_name: `Grocers ${tag}`,
+      });
       for (const supplier of suppliers) {
-        await api.post('/api/catalog/suppliers', {
-          supplier_id: supplier.id,
-          company_name: supplier.name,
-          credit_term_in_days: 30,
-          contact_name: 'Alice Tan',
-          contact_no: '91234567',
-          address: '10 Pasir Panjang Road',
-          postal_code: '117438',
-          country: 'Singapore',
-          minimum_order_value: '0',
-          category_id: supplierCategory.category_id,
-          gst_price_type: 'exclusive',
-          gst_rate: 9,
-          tax_rate: 9,
-          tax_type: 'GST',
-        });
+        await api.create(
+          '/api/catalog/suppliers',
+          supplierBody(supplier.id, supplier.name, supplierCategory.category_id),
+        );
       }
     } finally {
-      await api.http.dispose();
+      await api.dispose();
     }
 
     await signInAs(DIRECTOR);
