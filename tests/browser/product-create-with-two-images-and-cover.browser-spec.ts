@@ -20,10 +20,29 @@ async function choose(page: Page, testId: string, option: string) {
   await expect(page.getByTestId(testId)).toContainText(option);
 }
 
+/** What the image drawing uses of the page's canvas (the tests compile without the DOM library). */
+interface Canvas2d {
+  fillStyle: string;
+  font: string;
+  textAlign: string;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  beginPath(): void;
+  arc(x: number, y: number, radius: number, start: number, end: number): void;
+  fill(): void;
+  fillText(text: string, x: number, y: number): void;
+}
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): Canvas2d | null;
+  toDataURL(type: string): string;
+}
+
 /** A small real image drawn by the browser's canvas (so the gallery shows it), as PNG or JPEG bytes. */
 async function drawnImage(page: Page, type: 'image/png' | 'image/jpeg', colour: string, label: string) {
   const base64 = await page.evaluate(
     ({ type, colour, label }) => {
+      const { document } = globalThis as unknown as { document: { createElement(tag: 'canvas'): Canvas } };
       const canvas = document.createElement('canvas');
       canvas.width = 240;
       canvas.height = 240;
@@ -44,6 +63,9 @@ async function drawnImage(page: Page, type: 'image/png' | 'image/jpeg', colour: 
   );
   return Buffer.from(base64, 'base64');
 }
+
+/** Whether an image element has loaded its picture (run in the page: self-contained). */
+const loaded = (image: unknown) => (image as { naturalWidth: number }).naturalWidth > 0;
 
 /**
  * SPEC.md §2 /PLUSKU/product-management and /product/overview, §3 Product: a product created on its page with the
@@ -162,7 +184,9 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     // Every image has loaded (the screenshot shows them).
     await expect
       .poll(() =>
-        images.locator('img').evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+        images
+          .locator('img')
+          .evaluateAll((all) => all.every((image) => (image as unknown as { naturalWidth: number }).naturalWidth > 0)),
       )
       .toBe(true);
     fs.mkdirSync(`${SCREENSHOTS_DIR}/${testInfo.project.name}`, { recursive: true });
@@ -178,7 +202,7 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     await expect(row).toHaveCount(1);
     const thumbnail = row.getByTestId('product-cover-thumbnail');
     await expect(thumbnail).toHaveAttribute('src', /\/api\/catalog\/attachments\/product-image\/file\//);
-    await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => thumbnail.evaluate(loaded)).toBe(true);
     await expect(row).toContainText(categoryName);
     await expect(row).toContainText('$1,000.00');
     await page.screenshot({

@@ -27,7 +27,7 @@ import { Select } from '../../components/ui/Select';
 import { Switch } from '../../components/ui/Switch';
 import { TagInput } from '../../components/ui/TagInput';
 import { TextField } from '../../components/ui/TextField';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format';
+import { formatCurrency, formatDate, formatNumber, formatQuantity } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { pageKeys } from './product-pages';
 import type { ProductPage } from './product-pages';
@@ -197,7 +197,7 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
   const rateLine = (() => {
     if (readOnly && record) {
       return t('products:product.pricing.savedRate', {
-        rate: formatNumber(record.exchange_rate, 6),
+        rate: formatQuantity(record.exchange_rate, 6),
         currency: record.native_currency,
       });
     }
@@ -205,11 +205,11 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
     if (!rateToday?.rate) return t('products:product.pricing.noRate', { currency });
     return rateToday.effective_date
       ? t('products:product.pricing.rateSince', {
-          rate: formatNumber(rateToday.rate, 6),
+          rate: formatQuantity(rateToday.rate, 6),
           currency,
           date: formatDate(rateToday.effective_date),
         })
-      : t('products:product.pricing.rate', { rate: formatNumber(rateToday.rate, 6), currency });
+      : t('products:product.pricing.rate', { rate: formatQuantity(rateToday.rate, 6), currency });
   })();
 
   const canEdit = can(keys, 'edit');
