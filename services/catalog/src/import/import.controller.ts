@@ -1,4 +1,5 @@
-import { Get, Header, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { Get, Header, Post, Query, Req } from '@nestjs/common';
+import type { StreamableFile } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES } from '@scm/contracts';
@@ -12,16 +13,14 @@ import {
   ServiceController,
   SignedIn,
   SuccessMessage,
-  contentDisposition,
+  XLSX_MIME,
   currentContext,
+  excelResponse,
   uploadedFiles,
 } from '@scm/platform';
 import type { FastifyRequest } from 'fastify';
 import { ImportService } from './import.service.js';
-import type { ExcelFile } from './import.service.js';
 import type { ImporterClass } from './importer.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const UPLOAD_BODY = {
   schema: {
@@ -34,14 +33,6 @@ const UPLOAD_BODY = {
 /** `?lang=` chooses the language of a file (template headers, report messages); else the caller's language. */
 function languageOf(lang: string | undefined): Language {
   return lang ? resolveLanguage(lang) : ((currentContext()?.language ?? 'en') as Language);
-}
-
-function excelFile(file: ExcelFile): StreamableFile {
-  return new StreamableFile(file.body, {
-    type: XLSX,
-    disposition: contentDisposition(file.fileName),
-    length: file.body.length,
-  });
 }
 
 /**
@@ -58,12 +49,12 @@ export function createImportController(type: ImporterClass): Type<unknown> {
     /** The .xlsx template: headers (required ones marked *), and a notes sheet of allowed values and examples. */
     @Get('template')
     @Permission(key, 'edit')
-    @ApiProduces(XLSX)
+    @ApiProduces(XLSX_MIME)
     @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh-CN'] })
     @Header('X-Content-Type-Options', 'nosniff')
     @Header('Cache-Control', 'private, no-cache')
     async template(@CurrentUser() user: AccessTokenClaims, @Query('lang') lang?: string): Promise<StreamableFile> {
-      return excelFile(await this.imports.template(type.entity, user, languageOf(lang)));
+      return excelResponse(await this.imports.template(type.entity, user, languageOf(lang)));
     }
 
     /** multipart/form-data with one .xlsx file (field `file`, at most 20 MB): starts the import job. */
@@ -99,7 +90,7 @@ export class ImportJobsController {
   /** The uploaded rows with an error column in front, for a failed import. */
   @Get(':id/errors.xlsx')
   @SignedIn()
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_MIME)
   @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh-CN'] })
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, no-cache')
@@ -108,7 +99,7 @@ export class ImportJobsController {
     @CurrentUser() user: AccessTokenClaims,
     @Query('lang') lang?: string,
   ): Promise<StreamableFile> {
-    return excelFile(await this.imports.errorReport(jobId, user, languageOf(lang)));
+    return excelResponse(await this.imports.errorReport(jobId, user, languageOf(lang)));
   }
 }
 

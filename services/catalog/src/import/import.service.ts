@@ -10,6 +10,7 @@ import {
   FILE_STORAGE,
   JOB_QUEUE,
   UnreadableWorkbookError,
+  XLSX_MIME,
   errorReportSheet,
   isXlsx,
   readWorkbook,
@@ -17,7 +18,7 @@ import {
   translateLabel,
   writeWorkbook,
 } from '@scm/platform';
-import type { FileStorage, JobQueue, RowProblem, UploadedFiles } from '@scm/platform';
+import type { ExcelFile, FileStorage, JobQueue, RowProblem, UploadedFiles } from '@scm/platform';
 import type { DataSource } from 'typeorm';
 import { ImportJobRepository } from './import-job.repository.js';
 import type { ImportJobRecord } from './import-job.repository.js';
@@ -28,11 +29,6 @@ import type { ImporterRegistry, RegisteredImporter } from './importer-registry.j
 /** The queue of catalog's imports: one at a time per process (each holds one transaction for its rows). */
 const QUEUE = 'catalog-import';
 const JOB = 'run';
-
-export interface ExcelFile {
-  fileName: string;
-  body: Buffer;
-}
 
 /**
  * Excel import of catalog master data: the template, the upload (kept in file storage, run as a background
@@ -87,7 +83,7 @@ export class ImportService implements OnModuleInit {
     if (!upload) throw new AppException(CommonErrorCode.VALIDATION_FAILED, {}, [{ field: 'file', rule: V.required }]);
     const jobId = randomUUID();
     const fileKey = `imports/${registered.entity}/${jobId}.xlsx`;
-    await this.storage.put(fileKey, upload.body, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await this.storage.put(fileKey, upload.body, XLSX_MIME);
     await this.jobs.insert({
       job_id: jobId,
       entity: registered.entity,
