@@ -18,12 +18,12 @@ function binary(response: request.Response, callback: (error: Error | null, body
 }
 
 /**
- * Excel import of locations and customers through the gateway (embedded mode): references by name (category,
+ * Excel import of locations, UOMs and customers through the gateway (embedded mode): references by name (category,
  * sub-category within it, region), yes/no and YYYY-MM-DD cells, one contact person / billing and shipping
  * address per row merged into what an updated record already has, and all-or-nothing with the outbox
  * untouched when a row is bad.
  */
-describe('Excel import of locations and customers (embedded mode)', () => {
+describe('Excel import of locations, UOMs and customers (embedded mode)', () => {
   let app: NestFastifyApplication;
   let database: TestDatabase;
   let dataDir: string;
@@ -194,6 +194,38 @@ describe('Excel import of locations and customers (embedded mode)', () => {
     ]);
     expect((await agent.get('/api/catalog/locations/SG-010')).status).toBe(404);
     expect(await outboxCount()).toBe(before);
+  });
+
+  it('imports UOMs by name and secondary UOM: an existing pair updates its factor, a repeated pair is refused', async () => {
+    expect(
+      (await agent.post('/api/catalog/uoms').send({ uom_name: 'PCS', secondary_uom: 'CARTON', uom_per_primary: 12 }))
+        .status,
+    ).toBe(201);
+    const job = await run('uoms', [
+      ['UOM name', 'Secondary UOM', 'UOM per primary'],
+      ['pcs', 'carton', '24'],
+      ['PCS', 'BOX', '6'],
+    ]);
+    expect(job).toMatchObject({ status: 'succeeded', created_count: 1, updated_count: 1 });
+    const list = await agent.post('/api/catalog/uoms/list').send({ search_str: 'PCS' });
+    expect(
+      (list.body.data as { secondary_uom: string; uom_per_primary: string }[])
+        .map((uom) => [uom.secondary_uom, uom.uom_per_primary])
+        .sort(),
+    ).toEqual([
+      ['BOX', '6.000'],
+      ['CARTON', '24.000'],
+    ]);
+
+    const repeated = await run('uoms', [
+      ['UOM name', 'Secondary UOM', 'UOM per primary'],
+      ['KG', 'BAG', '25'],
+      ['kg', 'bag', '0'],
+    ]);
+    expect(problems(repeated)).toEqual([
+      [3, 'UOM name', 'The same code is already on row 2'],
+      [3, 'UOM per primary', 'Value must be more than 0'],
+    ]);
   });
 
   const CUSTOMER_HEADER = [

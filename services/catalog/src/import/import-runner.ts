@@ -165,7 +165,7 @@ export class ImportRunner {
     const problem = (column: string | null, rule: string, params?: Record<string, string | number>) =>
       problems.push({ row: row.row, column, rule, ...(params && { params }) });
 
-    const code = values[importer.codeColumn];
+    const code = importer.codeOf ? importer.codeOf(values) : values[importer.codeColumn];
     const first = typeof code === 'string' ? firstRowOfCode.get(code.toLowerCase()) : undefined;
     if (first !== undefined) problem(importer.codeColumn, 'import:errors.duplicateInFile', { row: first });
     else if (typeof code === 'string') firstRowOfCode.set(code.toLowerCase(), row.row);

@@ -27,6 +27,11 @@ export interface EntityImporter<Input = unknown, Existing = unknown> {
   readonly columns: readonly CatalogImportColumn[];
   /** Key of the column holding the record's code (its identity): repeated codes in one file are refused. */
   readonly codeColumn: string;
+  /**
+   * Optional: the record's identity when it is more than the code column (e.g. a UOM's name and secondary
+   * UOM); what `findExisting` gets and what must not repeat in a file. Default: the code column's text.
+   */
+  codeOf?(values: RowValues): string | undefined;
   /** The entity's input schema (the one its controller validates with). */
   readonly schema: ZodType<Input>;
   /** The record with this code (case-insensitive), or null when the row creates one. */

@@ -2,8 +2,9 @@ import type { UomView } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { archiveUom, deleteUom, reactivateUom, uomList } from '../../../api/uoms';
+import { archiveUom, deleteUom, reactivateUom, uomKeys, uomList } from '../../../api/uoms';
 import { DataTable } from '../../../components/data-table';
+import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, RowAction, SortState } from '../../../components/data-table';
 import { useConfirm } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/icons';
@@ -158,6 +159,9 @@ export default function UomListPage() {
         extraFields={['uom_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('uom:searchPlaceholder')}
         exportFileName={t('uom:exportFileName')}
+        toolbar={
+          <ImportButton entity="uoms" permissionKey="UOM" name={t('uom:exportFileName')} refresh={uomKeys.all} />
+        }
         emptyMessage={t('uom:empty')}
       />
       {confirmDialog}
