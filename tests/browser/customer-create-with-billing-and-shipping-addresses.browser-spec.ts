@@ -76,7 +76,7 @@ test.describe('customer pages', () => {
     await contact.fill('91234567');
     await field(billing, t('customers:customer.address.postal_code')).fill('238872');
     await expect(page.getByTestId('field-error')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${dir}/customer-form-new.png`, fullPage: true });
     await save.click();
     await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();

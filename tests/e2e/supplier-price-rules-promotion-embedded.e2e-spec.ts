@@ -3,22 +3,12 @@ import { businessDate } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { readWorkbook, writeWorkbook } from '@scm/platform';
 import type { Runtime, WriteCell } from '@scm/platform';
-import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { binaryBody, permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
 import { SupplierPriceService } from '../../services/catalog/src/supplier-price/supplier-price.service.js';
-
-/** supertest: keep a binary body as a Buffer. */
-function binary(
-  res: NodeJS.ReadableStream & { setEncoding(e: string): void },
-  done: (e: Error | null, b: Buffer) => void,
-) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 /** A date `days` after the business date today. */
 function daysFromToday(days: number): string {
@@ -290,14 +280,14 @@ describe('supplier pricing (embedded mode)', () => {
       .attach('file', file, 'prices.xlsx');
 
   it('downloads the price template with translated headers', async () => {
-    const english = await agent.get('/api/catalog/supplier-prices/upload/template').buffer(true).parse(binary);
+    const english = await agent.get('/api/catalog/supplier-prices/upload/template').buffer(true).parse(binaryBody);
     expect(english.status).toBe(200);
     const [data] = await readWorkbook(english.body as Buffer);
     expect(data.rows[0].slice(0, 4)).toEqual(['SKU ID *', 'Supplier ID *', 'UOM *', 'Current price *']);
     const chinese = await agent
       .get('/api/catalog/supplier-prices/upload/template?lang=zh-CN')
       .buffer(true)
-      .parse(binary);
+      .parse(binaryBody);
     const [zh] = await readWorkbook(chinese.body as Buffer);
     expect(zh.rows[0][0]).toBe('SKU编号 *');
   });

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { binaryBody, permission, SUITE_HOOK_TIMEOUT_MS, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import type { Response } from 'supertest';
 
 /**
  * Document attachments on a UOM through the embedded app: upload a real PNG and PDF, list, download the same
@@ -47,7 +46,7 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
       .get(`/api/catalog/attachments/uom/file/${attachmentId}`)
       .set(as(token))
       .buffer(true)
-      .parse(collectBytes);
+      .parse(binaryBody);
 
   beforeAll(async () => {
     ({ app, runtime, dataDir, close } = await startCatalogSuite(createEmbeddedApp, { signIn: false }));
@@ -229,13 +228,6 @@ describe('UOM attachments: upload, download and limits (embedded mode)', () => {
     );
   });
 });
-
-/** Reads a response body as bytes, whatever its content type. */
-function collectBytes(response: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 /** A real 2×2 RGB PNG (signature, IHDR, IDAT, IEND with their CRCs). */
 function pngImage(): Buffer {

@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './embedded-app.js';
 export * from './wait.js';
 export * from './catalog-suite.js';
+export * from './http.js';
