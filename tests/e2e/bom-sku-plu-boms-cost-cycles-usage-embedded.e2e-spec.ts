@@ -601,5 +601,13 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
         ],
       }),
     ]);
+    expect(options.body.data[0]).not.toHaveProperty('unit_cost');
+    // With can_see_cost the picker carries each SKU's unit cost, for the form's live cost column.
+    const seeing = await agent.post('/api/catalog/bom-options/skus').send({ search_str: 'flo' });
+    expect(seeing.body.data[0].unit_cost).toBe('2.0000');
+    const asked = await agent.post('/api/catalog/bom-options/skus').send({ search_str: 'zzz', sku_ids: ['DOUGH'] });
+    expect(asked.body.data.map((sku: { sku_id: string; unit_cost: string }) => [sku.sku_id, sku.unit_cost])).toEqual([
+      ['DOUGH', '2.5925'],
+    ]);
   });
 });

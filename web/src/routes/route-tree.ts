@@ -102,7 +102,13 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./plusku/sku/category/SkuCategoryListPage'),
         form: () => import('./plusku/sku/category/SkuCategoryFormPage'),
       },
-      pending('skuBom', '/PLUSKU/skubom/list', 'SKU_BOM'),
+      {
+        id: 'skuBom',
+        path: '/PLUSKU/skubom/list',
+        keys: 'SKU_BOM',
+        page: () => import('./plusku/skubom/list/SkuBomListPage'),
+        form: () => import('./plusku/skubom/list/SkuBomFormPage'),
+      },
       {
         id: 'skuBomCategory',
         path: '/PLUSKU/skubom/category',
@@ -110,7 +116,13 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./plusku/skubom/category/SkuBomCategoryListPage'),
         form: () => import('./plusku/skubom/category/SkuBomCategoryFormPage'),
       },
-      pending('plu', '/PLUSKU/plu/list', 'PLU'),
+      {
+        id: 'plu',
+        path: '/PLUSKU/plu/list',
+        keys: 'PLU',
+        page: () => import('./plusku/plu/list/PluListPage'),
+        form: () => import('./plusku/plu/list/PluFormPage'),
+      },
       {
         id: 'pluCategory',
         path: '/PLUSKU/plu/category',
@@ -118,7 +130,13 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./plusku/plu/category/PluCategoryListPage'),
         form: () => import('./plusku/plu/category/PluCategoryFormPage'),
       },
-      pending('pluBom', '/PLUSKU/plubom/list', 'PLU_BOM'),
+      {
+        id: 'pluBom',
+        path: '/PLUSKU/plubom/list',
+        keys: 'PLU_BOM',
+        page: () => import('./plusku/plubom/list/PluBomListPage'),
+        form: () => import('./plusku/plubom/list/PluBomFormPage'),
+      },
       {
         id: 'pluBomCategory',
         path: '/PLUSKU/plubom/category',

@@ -195,6 +195,8 @@ export interface BomSkuOption {
   primary_uom_id: string;
   default_wastage_percentage: string;
   uom_list: { uom_id: string; uom_name: string; secondary_uom: string; factor: string }[];
+  /** Current cost of one primary unit (as a BOM row rolls it up), for the form's live cost; only with can_see_cost. */
+  unit_cost?: string | null;
 }
 
 /** The other choices of the BOM and PLU forms (any UOM for a PLU BOM's output, locations as owners). */

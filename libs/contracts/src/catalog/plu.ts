@@ -18,7 +18,16 @@ export const pluCustomBomSchema = z.object(bomRecipeFields).strict();
 export type PluCustomBomInput = z.input<typeof pluCustomBomSchema>;
 export type ValidPluCustomBom = z.output<typeof pluCustomBomSchema>;
 
-export const pluInputSchema = z
+/** A form may keep the recipe of the other choice around: only the chosen BOM type's part counts. */
+function dropUnusedBom(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const input = raw as Record<string, unknown>;
+  if (input.bom_type === 'existing') return { ...input, custom_bom: null };
+  if (input.bom_type === 'custom') return { ...input, bom_id: null };
+  return raw;
+}
+
+const pluFieldsSchema = z
   .object({
     plu_id: requiredText(50, { noSlash: true }),
     plu_name: requiredText(200),
@@ -37,22 +46,31 @@ export const pluInputSchema = z
     /** The recipe when `bom_type` is `custom`. */
     custom_bom: pluCustomBomSchema.nullish().transform((bom) => bom ?? null),
   })
-  .strict()
-  .superRefine((input, ctx) => {
-    if (input.bom_type === 'existing' && input.bom_id === null) {
-      ctx.addIssue({ code: 'custom', message: V.required, path: ['bom_id'] });
-    }
-    if (input.bom_type === 'custom' && input.custom_bom === null) {
-      ctx.addIssue({ code: 'custom', message: V.required, path: ['custom_bom'] });
-    }
-  })
-  .transform((input) => ({
-    ...input,
-    bom_id: input.bom_type === 'existing' ? input.bom_id : null,
-    custom_bom: input.bom_type === 'custom' ? input.custom_bom : null,
-  }));
+  .strict();
 
-export type PluInput = z.input<typeof pluInputSchema>;
+/**
+ * A PLU's input: with `bom_type: 'existing'`, `bom_id` names the PLU BOM (any `custom_bom` is ignored); with
+ * `'custom'`, `custom_bom` is the recipe (any `bom_id` is ignored).
+ */
+export const pluInputSchema = z.preprocess(
+  dropUnusedBom,
+  pluFieldsSchema
+    .superRefine((input, ctx) => {
+      if (input.bom_type === 'existing' && input.bom_id === null) {
+        ctx.addIssue({ code: 'custom', message: V.required, path: ['bom_id'] });
+      }
+      if (input.bom_type === 'custom' && input.custom_bom === null) {
+        ctx.addIssue({ code: 'custom', message: V.required, path: ['custom_bom'] });
+      }
+    })
+    .transform((input) => ({
+      ...input,
+      bom_id: input.bom_type === 'existing' ? input.bom_id : null,
+      custom_bom: input.bom_type === 'custom' ? input.custom_bom : null,
+    })),
+);
+
+export type PluInput = z.input<typeof pluFieldsSchema>;
 export type ValidPluInput = z.output<typeof pluInputSchema>;
 
 /** Fields removed for roles without can_see_cost (with the BOM's own, see BOM_COST_FIELDS). */

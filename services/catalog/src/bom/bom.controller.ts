@@ -125,8 +125,11 @@ export class BomOptionsController {
   @Post('skus')
   @HttpCode(200)
   @AnyPermission(['SKU_BOM', 'PLU_BOM', 'PLU'], 'view')
-  skus(@ValidBody(bomSkuOptionsQuerySchema) query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
-    return this.boms.skuOptions(query);
+  skus(
+    @ValidBody(bomSkuOptionsQuerySchema) query: ValidBomSkuOptionsQuery,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<BomSkuOption[]> {
+    return this.boms.skuOptions(query, user.cost);
   }
 
   @Get()

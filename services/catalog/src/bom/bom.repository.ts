@@ -267,7 +267,8 @@ export class BomRepository {
 
   /**
    * SKUs a BOM can consume, for the form's picker: new or active ones matching the search (code, names, barcode),
-   * plus the `sku_ids` asked for (an existing BOM's rows) whatever their status, each with its UOMs.
+   * plus the `sku_ids` asked for (an existing BOM's rows) whatever their status, each with its UOMs. With
+   * `sku_ids` and a blank search, only those.
    */
   async skuOptions(manager: EntityManager, query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
     const pattern = `%${query.search_str.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -275,7 +276,7 @@ export class BomRepository {
       `(SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_id,
                default_wastage_percentage::text AS default_wastage_percentage
           FROM sku
-         WHERE status <> 'archived'
+         WHERE status <> 'archived' AND ($4 OR cardinality($3::text[]) = 0)
            AND (sku_id ILIKE $1 OR name ILIKE $1 OR display_name ILIKE $1 OR ch_display_name ILIKE $1 OR barcode ILIKE $1)
          ORDER BY sku_id LIMIT $2)
        UNION
@@ -283,7 +284,7 @@ export class BomRepository {
                default_wastage_percentage::text AS default_wastage_percentage
           FROM sku WHERE sku_id = ANY($3))
        ORDER BY sku_id`,
-      [pattern, query.limit, query.sku_ids],
+      [pattern, query.limit, query.sku_ids, query.search_str.trim() !== ''],
     );
     if (skus.length === 0) return [];
     const uoms: { sku_id: string; uom_id: string; uom_name: string; secondary_uom: string; factor: string }[] =

@@ -164,8 +164,20 @@ export class BomService {
     return this.stores[kind].delete(bomId);
   }
 
-  skuOptions(query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
-    return this.boms.skuOptions(this.boms.dataSource.manager, query);
+  /** The picker's SKUs; with `withCost`, each one's current unit cost (one primary unit, no wastage). */
+  async skuOptions(query: ValidBomSkuOptionsQuery, withCost: boolean): Promise<BomSkuOption[]> {
+    const manager = this.boms.dataSource.manager;
+    const skus = await this.boms.skuOptions(manager, query);
+    if (!withCost) return skus;
+    const costs = await this.recipes.describe(
+      manager,
+      skus.map((sku) => ({
+        key: sku.sku_id,
+        lines: [{ sku_id: sku.sku_id, quantity_per_uom: '1', uom_id: sku.primary_uom_id, wastage_percentage: '0' }],
+        output_quantity: '1',
+      })),
+    );
+    return skus.map((sku) => ({ ...sku, unit_cost: costs.get(sku.sku_id)?.cost ?? null }));
   }
 
   formOptions(): Promise<BomFormOptions> {
