@@ -113,7 +113,7 @@ export interface DataTableProps<Row> {
   stateKey?: string;
   /** Base name of the .xlsx file (a timestamp is appended); omit to hide the export button. */
   exportFileName?: string;
-  /** Most rows one export fetches (default 10,000). */
+  /** Most rows one export fetches (default 100,000). */
   exportCap?: number;
   /** Buttons at the right of the toolbar. */
   toolbar?: ReactNode;
