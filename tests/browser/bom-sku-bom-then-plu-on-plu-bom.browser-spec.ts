@@ -27,7 +27,7 @@ async function pickSku(page: Page, testId: string, skuId: string) {
 }
 
 /**
- * SPEC.md §2 /PLUSKU/skubom and /PLUSKU/plu, §3 BOM and PLU: a SKU BOM made on its page from SKUs seeded through
+ * SPEC.md §2 /PLUSKU/skubom and /PLUSKU/plu, §3 BOM and PLU: a SKU BOM category and a SKU BOM made on their pages from SKUs seeded through
  * the API (its own output refused on a row, the live cost with a blank wastage taking the SKU's default, the cost
  * the server rolls up), then a PLU on a PLU BOM consuming the BOM's output, with its cost and margin, in both
  * languages; screenshots of the forms and lists.
@@ -106,7 +106,6 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
           future_price_2_date: null,
         });
       }
-      await api.create('/api/catalog/item-categories/sku-bom', { category_name: names.skuBomCategory });
       await api.create('/api/catalog/item-categories/plu', { category_name: names.pluCategory });
       const pluBomCategory = await api.create('/api/catalog/item-categories/plu-bom', {
         category_name: names.pluBomCategory,
@@ -127,6 +126,21 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     fs.mkdirSync(dir, { recursive: true });
 
     await signInAs(DIRECTOR);
+
+    // The SKU BOM category, on its page (one list and form for every kind of simple category).
+    await page.goto('/PLUSKU/skubom/category');
+    await expect(page.getByRole('heading', { name: t('routes:skuBomCategory') })).toBeVisible();
+    await page.getByRole('link', { name: t('item-category:create') }).click();
+    await expect(page).toHaveURL('/PLUSKU/skubom/category/new');
+    await field(page, t('item-category:fields.category_name')).fill(names.skuBomCategory);
+    await page.getByRole('button', { name: t('kit:form.save') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expect(page).toHaveURL(/\/PLUSKU\/skubom\/category\/view\?id=/);
+    await page.getByRole('link', { name: t('kit:form.back') }).click();
+    await page.getByRole('searchbox').fill(names.skuBomCategory);
+    await expect(page.getByRole('row').filter({ hasText: names.skuBomCategory })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: 'Pastry' })).toHaveCount(1);
+    await page.screenshot({ path: `${dir}/bom-sku-bom-category-list.png`, fullPage: true });
 
     // The SKU BOM, on its page.
     await page.goto('/PLUSKU/skubom/list');

@@ -480,6 +480,42 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     expect((await agent.post('/api/catalog/sku-boms/BOM-CAKE/reactivate')).body.data.status).toBe('active');
   });
 
+  it('is owned by a location: its name shown, the location refusing archive, an unknown one refused', async () => {
+    const category = await agent.post('/api/catalog/location-categories').send({ category_name: 'Kitchens' });
+    const region = await agent.post('/api/catalog/regions').send({ region_name: 'West' });
+    const location = await agent.post('/api/catalog/locations').send({
+      location_id: 'CK-1',
+      location_name: 'Central Kitchen West',
+      is_operating: true,
+      category_id: category.body.data.category_id,
+      region_id: region.body.data.region_id,
+      address: '1 Jurong Road',
+      country: 'Singapore',
+      postal_code: '600001',
+    });
+    expect(location.status).toBe(201);
+    const unknown = await agent
+      .put('/api/catalog/sku-boms/BOM-DOUGH')
+      .send(skuBom({ owner_type: 'location', owner: 'NOPE' }));
+    expect(fieldErrors(unknown.body)).toEqual({ owner: 'The chosen record does not exist or is archived' });
+    const owned = await agent
+      .put('/api/catalog/sku-boms/BOM-DOUGH')
+      .send(skuBom({ owner_type: 'location', owner: 'CK-1' }));
+    expect(owned.body.data).toMatchObject({
+      owner_type: 'location',
+      owner: 'CK-1',
+      owner_name: 'Central Kitchen West',
+    });
+    const listed = await agent.post('/api/catalog/sku-boms/list').send({ search_str: 'central kitchen west' });
+    expect(listed.body.data.map((row: { bom_id: string }) => row.bom_id)).toEqual(['BOM-DOUGH']);
+    const archive = await agent.post('/api/catalog/locations/CK-1/archive');
+    expect(archive.status).toBe(409);
+    expect(archive.body.message).toBe('Location is in use, cannot be deleted or archived');
+    // Back to a text owner: the location is free.
+    expect((await agent.put('/api/catalog/sku-boms/BOM-DOUGH').send(skuBom())).status).toBe(200);
+    expect((await agent.post('/api/catalog/locations/CK-1/archive')).status).toBe(200);
+  });
+
   it('records what a BOM uses: consumed and output SKUs, UOMs and category refuse archive until it is gone', async () => {
     const sku = await agent.post('/api/catalog/skus/FLOUR/archive');
     expect(sku.status).toBe(409);
