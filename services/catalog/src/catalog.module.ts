@@ -5,10 +5,10 @@ import { LocationController } from './location/location.controller.js';
 import { LocationEntity } from './location/location.entity.js';
 import { LocationRepository } from './location/location.repository.js';
 import { LocationService } from './location/location.service.js';
-import { LocationCategoryController } from './location-category/location-category.controller.js';
-import { LocationCategoryEntity, LocationSubCategoryEntity } from './location-category/location-category.entity.js';
-import { LocationCategoryRepository } from './location-category/location-category.repository.js';
-import { LocationCategoryService } from './location-category/location-category.service.js';
+import { CATEGORY_TREE_CONTROLLERS } from './category-tree/category-tree.controller.js';
+import { CATEGORY_TREE_ENTITIES } from './category-tree/category-tree.entity.js';
+import { CategoryTreeRepository } from './category-tree/category-tree.repository.js';
+import { CategoryTreeService } from './category-tree/category-tree.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
 import { CreateImportJobs1795362116072 } from './migrations/1795362116072-CreateImportJobs.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
@@ -53,10 +53,6 @@ import { SkuEntity } from './sku/sku.entity.js';
 import { SkuOptionsController } from './sku/sku-options.controller.js';
 import { SkuRepository } from './sku/sku.repository.js';
 import { SkuService } from './sku/sku.service.js';
-import { SkuCategoryController } from './sku-category/sku-category.controller.js';
-import { SkuCategoryEntity, SkuSubCategoryEntity } from './sku-category/sku-category.entity.js';
-import { SkuCategoryRepository } from './sku-category/sku-category.repository.js';
-import { SkuCategoryService } from './sku-category/sku-category.service.js';
 import { DefaultSupplierController } from './default-supplier/default-supplier.controller.js';
 import { DefaultSupplierRepository } from './default-supplier/default-supplier.repository.js';
 import { DefaultSupplierService } from './default-supplier/default-supplier.service.js';
@@ -97,8 +93,7 @@ import { ProductService } from './product/product.service.js';
       entities: [
         UomEntity,
         RegionEntity,
-        LocationCategoryEntity,
-        LocationSubCategoryEntity,
+        ...CATEGORY_TREE_ENTITIES,
         LocationEntity,
         SupplierCategoryEntity,
         SupplierEntity,
@@ -111,8 +106,6 @@ import { ProductService } from './product/product.service.js';
         ItemCategoryEntity,
         BomEntity,
         PluEntity,
-        SkuCategoryEntity,
-        SkuSubCategoryEntity,
         SkuEntity,
       ],
       migrations: [
@@ -157,7 +150,7 @@ import { ProductService } from './product/product.service.js';
     UomController,
     ...IMPORT_CONTROLLERS,
     RegionController,
-    LocationCategoryController,
+    ...CATEGORY_TREE_CONTROLLERS,
     LocationController,
     SupplierCategoryController,
     SupplierController,
@@ -169,7 +162,6 @@ import { ProductService } from './product/product.service.js';
     ...ITEM_CATEGORY_CONTROLLERS,
     ...BOM_CONTROLLERS,
     ...PLU_CONTROLLERS,
-    SkuCategoryController,
     SkuController,
     SkuOptionsController,
   ],
@@ -179,8 +171,8 @@ import { ProductService } from './product/product.service.js';
     UomRepository,
     RegionService,
     RegionRepository,
-    LocationCategoryService,
-    LocationCategoryRepository,
+    CategoryTreeService,
+    CategoryTreeRepository,
     LocationService,
     LocationRepository,
     SupplierCategoryService,
@@ -207,8 +199,6 @@ import { ProductService } from './product/product.service.js';
     BomService,
     PluRepository,
     PluService,
-    SkuCategoryService,
-    SkuCategoryRepository,
     SkuService,
     SkuRepository,
     RecordUsageRepository,

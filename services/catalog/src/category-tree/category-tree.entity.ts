@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { MasterStatus } from '@scm/contracts';
 
-@Entity({ name: 'sku_category' })
-export class SkuCategoryEntity {
+/** The columns of every category with sub-categories; each kind maps them onto its own table below. */
+export abstract class CategoryTreeEntity {
   @PrimaryColumn('uuid')
   category_id!: string;
 
@@ -29,9 +29,8 @@ export class SkuCategoryEntity {
   last_updated_by!: string | null;
 }
 
-/** A sub-category of a SKU category, in the order the user listed them. */
-@Entity({ name: 'sku_sub_category' })
-export class SkuSubCategoryEntity {
+/** A sub-category, in the order the user listed them. */
+export abstract class SubCategoryEntity {
   @PrimaryColumn('uuid')
   sub_category_id!: string;
 
@@ -44,3 +43,22 @@ export class SkuSubCategoryEntity {
   @Column('integer')
   position!: number;
 }
+
+@Entity({ name: 'location_category' })
+export class LocationCategoryEntity extends CategoryTreeEntity {}
+
+@Entity({ name: 'location_sub_category' })
+export class LocationSubCategoryEntity extends SubCategoryEntity {}
+
+@Entity({ name: 'sku_category' })
+export class SkuCategoryEntity extends CategoryTreeEntity {}
+
+@Entity({ name: 'sku_sub_category' })
+export class SkuSubCategoryEntity extends SubCategoryEntity {}
+
+export const CATEGORY_TREE_ENTITIES = [
+  LocationCategoryEntity,
+  LocationSubCategoryEntity,
+  SkuCategoryEntity,
+  SkuSubCategoryEntity,
+];
