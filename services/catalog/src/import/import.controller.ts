@@ -7,6 +7,7 @@ import type { AccessTokenClaims, ImportJobView } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
 import type { Language } from '@scm/i18n';
 import {
+  AnyPermission,
   CurrentUser,
   IdParam,
   Permission,
@@ -41,6 +42,9 @@ function languageOf(lang: string | undefined): Language {
  */
 export function createImportController(type: ImporterClass): Type<unknown> {
   const key = type.permission;
+  // Several keys: any one with edit (as the entity's own API), never the one-key PRODUCT edit leniency.
+  const editRight = (): MethodDecorator =>
+    typeof key === 'string' ? Permission(key, 'edit') : AnyPermission(key, 'edit');
 
   @ServiceController(`catalog/imports/${type.entity}`, 'catalog: import')
   class EntityImportController {
@@ -48,7 +52,7 @@ export function createImportController(type: ImporterClass): Type<unknown> {
 
     /** The .xlsx template: headers (required ones marked *), and a notes sheet of allowed values and examples. */
     @Get('template')
-    @Permission(key, 'edit')
+    @editRight()
     @ApiProduces(XLSX_MIME)
     @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh-CN'] })
     @Header('X-Content-Type-Options', 'nosniff')
@@ -59,7 +63,7 @@ export function createImportController(type: ImporterClass): Type<unknown> {
 
     /** multipart/form-data with one .xlsx file (field `file`, at most 20 MB): starts the import job. */
     @Post()
-    @Permission(key, 'edit')
+    @editRight()
     @ApiConsumes('multipart/form-data')
     @ApiBody(UPLOAD_BODY)
     @SuccessMessage('messages.uploaded')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { CommonErrorCode, IMPORT_MAX_LISTED_ERRORS, V, hasPermission } from '@scm/contracts';
+import { CommonErrorCode, IMPORT_MAX_LISTED_ERRORS, V, hasAnyPermission, hasPermission } from '@scm/contracts';
 import type { AccessTokenClaims, ImportJobView, ImportRowError } from '@scm/contracts';
 import type { Language } from '@scm/i18n';
 import {
@@ -146,7 +146,12 @@ export class ImportService implements OnModuleInit {
     let job = await this.jobs.find(jobId);
     const registered = job ? this.registry.get(job.entity) : undefined;
     if (!job || !registered || job.created_by !== user.sub) throw new AppException(CommonErrorCode.NOT_FOUND);
-    if (!hasPermission(user.perms, registered.permission, 'edit')) throw new AppException(CommonErrorCode.FORBIDDEN);
+    const { permission } = registered;
+    const mayEdit =
+      typeof permission === 'string'
+        ? hasPermission(user.perms, permission, 'edit')
+        : hasAnyPermission(user.perms, permission, 'edit');
+    if (!mayEdit) throw new AppException(CommonErrorCode.FORBIDDEN);
     if (job.status === 'queued' || job.status === 'running') {
       // The runner is gone (process restarted, worker lost) when the queue no longer knows a live job.
       const { state } = await this.queue.status(QUEUE, jobId);

@@ -5,7 +5,7 @@ export const IMPORTER_REGISTRY = Symbol('IMPORTER_REGISTRY');
 
 export interface RegisteredImporter {
   entity: string;
-  permission: PermissionKey;
+  permission: PermissionKey | readonly PermissionKey[];
   label: string;
   importer: EntityImporter;
 }

@@ -47,11 +47,15 @@ export interface EntityImporter<Input = unknown, Existing = unknown> {
   columnOf?(field: string, values: RowValues): string | null | undefined;
 }
 
-/** An importer class: a Nest provider with its URL segment and the permission key whose edit right it needs. */
+/**
+ * An importer class: a Nest provider with its URL segment and the permission key whose edit right it needs, or
+ * several keys of which any one with edit is enough (one master reached from two pages, e.g. products under
+ * PRODUCT and RJ_PRODUCT, as `@AnyPermission`: no "PRODUCT edit is always allowed" leniency).
+ */
 export type ImporterClass = Type<EntityImporter> & {
   /** URL segment under `/api/catalog/imports/`, e.g. `suppliers` (never `jobs`). */
   readonly entity: string;
-  readonly permission: PermissionKey;
+  readonly permission: PermissionKey | readonly PermissionKey[];
   /** i18n key (`ns:path`) of the entity's plural name, e.g. `suppliers:supplier.exportFileName` ("Suppliers"). */
   readonly label: string;
 };

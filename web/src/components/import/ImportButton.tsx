@@ -12,8 +12,8 @@ export interface ImportButtonProps {
   entity: string;
   /** The service that imports it (default `catalog`). */
   service?: string;
-  /** Shown only to users with edit on this key (the server checks the same). */
-  permissionKey: PermissionKey;
+  /** Shown only to users with edit on this key, or on this list as `useCan` reads it (the server checks the same). */
+  permissionKey: PermissionKey | readonly PermissionKey[];
   /** The entity's plural name as the page shows it ("Suppliers"). */
   name: string;
   /** SWR key prefix revalidated after a successful import (e.g. `suppliersApi.keys.all`). */

@@ -7,6 +7,7 @@ import { itemCategoriesApi } from '../../api/item-categories';
 import { productImageUrl, productsApi } from '../../api/products';
 import { useSession } from '../../api/session';
 import { DataTable } from '../../components/data-table';
+import { ImportButton } from '../../components/import';
 import type { Column, FilterDef, SortState } from '../../components/data-table';
 import { Icon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -250,6 +251,15 @@ export function ProductList({ page }: { page: ProductPage }) {
         extraFields={['product_id', 'cover_image_id', 'display_name', 'native_currency', 'image_count']}
         searchPlaceholder={t('products:product.searchPlaceholder')}
         exportFileName={t('products:product.exportFileName')}
+        toolbar={
+          // One import for both pages: the server takes edit on PRODUCT or RJ_PRODUCT, the button this page's key.
+          <ImportButton
+            entity="products"
+            permissionKey={keys}
+            name={t('products:product.exportFileName')}
+            refresh={productsApi.keys.all}
+          />
+        }
         emptyMessage={t('products:product.empty')}
       />
       {confirmDialog}

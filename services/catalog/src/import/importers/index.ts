@@ -1,6 +1,8 @@
 import type { ImporterClass } from '../importer.js';
 import { CustomerImporter } from './customer.importer.js';
 import { LocationImporter } from './location.importer.js';
+import { ProductImporter } from './product.importer.js';
+import { SkuImporter } from './sku.importer.js';
 import { SupplierImporter } from './supplier.importer.js';
 import { UomImporter } from './uom.importer.js';
 
@@ -8,4 +10,11 @@ import { UomImporter } from './uom.importer.js';
  * Every Excel importer of catalog. Adding a class here is all the wiring an entity needs: its routes
  * (`/api/catalog/imports/<entity>/template` and `POST /api/catalog/imports/<entity>`) and its provider follow.
  */
-export const IMPORTERS: readonly ImporterClass[] = [UomImporter, SupplierImporter, LocationImporter, CustomerImporter];
+export const IMPORTERS: readonly ImporterClass[] = [
+  UomImporter,
+  SupplierImporter,
+  LocationImporter,
+  CustomerImporter,
+  SkuImporter,
+  ProductImporter,
+];

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { skusApi, useSkuOptions } from '../../../../api/skus';
 import { DataTable } from '../../../../components/data-table';
+import { ImportButton } from '../../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../../components/data-table';
 import { Icon } from '../../../../components/ui/icons';
 import { PageHeader } from '../../../../components/ui/PageHeader';
@@ -173,6 +174,14 @@ export default function SkuListPage() {
         extraFields={['category_id', 'sub_category_id', 'default_supplier_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('sku:sku.searchPlaceholder')}
         exportFileName={t('sku:sku.exportFileName')}
+        toolbar={
+          <ImportButton
+            entity="skus"
+            permissionKey="SKU"
+            name={t('sku:sku.exportFileName')}
+            refresh={skusApi.keys.all}
+          />
+        }
         emptyMessage={t('sku:sku.empty')}
       />
       {confirmDialog}
