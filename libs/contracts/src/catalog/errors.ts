@@ -60,6 +60,8 @@ export enum CatalogErrorCode {
   SKU_ID_CHANGED = 'CATALOG_SKU_ID_CHANGED',
   /** A chosen category, sub-category, UOM or supplier does not exist (any more) or is archived. */
   SKU_REFERENCE_INVALID = 'CATALOG_SKU_REFERENCE_INVALID',
+  /** A UOM row left out of the SKU while a BOM consumes or produces the SKU in that UOM. */
+  SKU_UOM_IN_USE = 'CATALOG_SKU_UOM_IN_USE',
   SUPPLIER_PRICE_NOT_FOUND = 'CATALOG_SUPPLIER_PRICE_NOT_FOUND',
   /** A price names a supplier that is not on the SKU's supplier list. */
   SUPPLIER_PRICE_SUPPLIER_NOT_LISTED = 'CATALOG_SUPPLIER_PRICE_SUPPLIER_NOT_LISTED',
@@ -73,20 +75,6 @@ export enum CatalogErrorCode {
   ITEM_CATEGORY_DUPLICATE = 'CATALOG_ITEM_CATEGORY_DUPLICATE',
   ITEM_CATEGORY_IN_USE = 'CATALOG_ITEM_CATEGORY_IN_USE',
   ITEM_CATEGORY_ARCHIVED = 'CATALOG_ITEM_CATEGORY_ARCHIVED',
-  PRODUCT_NOT_FOUND = 'CATALOG_PRODUCT_NOT_FOUND',
-  PRODUCT_DUPLICATE = 'CATALOG_PRODUCT_DUPLICATE',
-  PRODUCT_IN_USE = 'CATALOG_PRODUCT_IN_USE',
-  PRODUCT_ARCHIVED = 'CATALOG_PRODUCT_ARCHIVED',
-  /** The product code is its identity (URLs, sales): an edit cannot change it. */
-  PRODUCT_ID_CHANGED = 'CATALOG_PRODUCT_ID_CHANGED',
-  /** The chosen product category does not exist (any more) or is archived. */
-  PRODUCT_REFERENCE_INVALID = 'CATALOG_PRODUCT_REFERENCE_INVALID',
-  /** The native currency has no exchange rate in effect today, so the USD prices cannot be derived. */
-  PRODUCT_NO_EXCHANGE_RATE = 'CATALOG_PRODUCT_NO_EXCHANGE_RATE',
-  /** The tax is not one of the GST rates of the settings. */
-  PRODUCT_TAX_RATE_INVALID = 'CATALOG_PRODUCT_TAX_RATE_INVALID',
-  /** The chosen cover is not one of the product's images. */
-  PRODUCT_IMAGE_NOT_FOUND = 'CATALOG_PRODUCT_IMAGE_NOT_FOUND',
   BOM_NOT_FOUND = 'CATALOG_BOM_NOT_FOUND',
   BOM_DUPLICATE = 'CATALOG_BOM_DUPLICATE',
   SKU_BOM_IN_USE = 'CATALOG_SKU_BOM_IN_USE',

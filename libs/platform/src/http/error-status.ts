@@ -5,7 +5,6 @@ import type { ErrorCode } from '@scm/contracts';
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case CommonErrorCode.VALIDATION_FAILED:
-    case CommonErrorCode.SPREADSHEET_TYPE_NOT_ALLOWED:
     case CatalogErrorCode.BOM_ID_CHANGED:
     case CatalogErrorCode.BOM_REFERENCE_INVALID:
     case CatalogErrorCode.BOM_UOM_NOT_OF_SKU:
@@ -58,7 +57,6 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SKU_CATEGORY_NOT_FOUND:
     case CatalogErrorCode.SKU_NOT_FOUND:
     case CatalogErrorCode.ITEM_CATEGORY_NOT_FOUND:
-    case CatalogErrorCode.PRODUCT_NOT_FOUND:
     case CatalogErrorCode.BOM_NOT_FOUND:
     case CatalogErrorCode.PLU_NOT_FOUND:
     case CatalogErrorCode.PRODUCT_NOT_FOUND:
@@ -101,13 +99,11 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SKU_SUB_CATEGORY_IN_USE:
     case CatalogErrorCode.SKU_DUPLICATE:
     case CatalogErrorCode.SKU_IN_USE:
+    case CatalogErrorCode.SKU_UOM_IN_USE:
     case CatalogErrorCode.SKU_ARCHIVED:
     case CatalogErrorCode.ITEM_CATEGORY_DUPLICATE:
     case CatalogErrorCode.ITEM_CATEGORY_IN_USE:
     case CatalogErrorCode.ITEM_CATEGORY_ARCHIVED:
-    case CatalogErrorCode.PRODUCT_DUPLICATE:
-    case CatalogErrorCode.PRODUCT_IN_USE:
-    case CatalogErrorCode.PRODUCT_ARCHIVED:
     case CatalogErrorCode.BOM_DUPLICATE:
     case CatalogErrorCode.SKU_BOM_IN_USE:
     case CatalogErrorCode.PLU_BOM_IN_USE:
