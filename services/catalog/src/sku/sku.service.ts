@@ -12,7 +12,7 @@ import type {
 import { EventPublisher, ListPage, currentContext, withoutCost } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { MasterRecordStore } from '../master/master-record-store.js';
-import { SKU_CATEGORY, SKU_SUB_CATEGORY } from '../sku-category/sku-category.service.js';
+import { SKU_CATEGORY, SKU_SUB_CATEGORY } from '../category-tree/category-tree.kinds.js';
 import { SUPPLIER } from '../supplier/supplier.service.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
 import { SkuEntity } from './sku.entity.js';
