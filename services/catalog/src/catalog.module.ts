@@ -48,6 +48,8 @@ import { CreateBomsAndPlus1795362276471 } from './migrations/1795362276471-Creat
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
 import { CreateSkuListIndexes1795363036372 } from './migrations/1795363036372-CreateSkuListIndexes.js';
+import { CreateSkuSearchIndexes1795364556767 } from './migrations/1795364556767-CreateSkuSearchIndexes.js';
+import { CreateProductListSortIndexes1795364562712 } from './migrations/1795364562712-CreateProductListSortIndexes.js';
 import { SkuController } from './sku/sku.controller.js';
 import { SkuEntity } from './sku/sku.entity.js';
 import { SkuOptionsController } from './sku/sku-options.controller.js';
@@ -124,6 +126,8 @@ import { ProductService } from './product/product.service.js';
         CreateForeignUsageRevision1795361814078,
         AddSkuListPositions1795361905805,
         CreateSkuListIndexes1795363036372,
+        CreateSkuSearchIndexes1795364556767,
+        CreateProductListSortIndexes1795364562712,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.

@@ -342,6 +342,102 @@ describe(compileListQuery.name, () => {
       expect(compiled.countSql).not.toMatch(/LIMIT|OFFSET|ORDER BY/);
     });
 
+    it('with pageByKey, chooses the page by its tie-breakers first and computes the select list for those rows only', () => {
+      const resource = { ...uoms, pageByKey: true };
+      const query = body({
+        search_str: 'kg',
+        limit: 25,
+        start: 5000,
+        columns: ['uom_name'],
+        order_by: [{ column: 'uom_name', sort_type: 'DESC' }],
+        other_params: { status: ['active'] },
+      });
+      const plain = compileListQuery(uoms, query);
+      const compiled = compileListQuery(resource, query);
+      const where =
+        "WHERE (u.deleted_at IS NULL) AND ((u.uom_name)::text ILIKE $1 ESCAPE '\\' OR (u.description)::text ILIKE $1 ESCAPE '\\') AND ((u.status) = ANY($2))";
+      const order = 'ORDER BY u.uom_name DESC NULLS LAST, u.uom_id DESC';
+      expect(compiled.dataSql).toBe(
+        `SELECT u.uom_name AS "uom_name" FROM catalog.uom u ${where} AND (u.uom_id) IN` +
+          ` (SELECT u.uom_id FROM catalog.uom u ${where} ${order} LIMIT $3 OFFSET $4) ${order}`,
+      );
+      // Same parameters, same count query; a resource without the flag keeps the one-level query.
+      expect(compiled.params).toEqual(plain.params);
+      expect(compiled.countSql).toBe(plain.countSql);
+      expect(compiled.countParams).toEqual(plain.countParams);
+      expect(plain.dataSql).toBe(
+        `SELECT u.uom_name AS "uom_name" FROM catalog.uom u ${where} ${order} LIMIT $3 OFFSET $4`,
+      );
+      expectOnlyAsParameter(compiled, 'kg');
+      // The outer query keeps the WHERE (a join that repeats rows, e.g. a filter through a link table, repeats
+      // them only where the plain query would); without any condition it is the keys alone.
+      const bare = compileListQuery({ ...resource, baseWhere: undefined, locationColumn: undefined }, body({}));
+      expect(bare.dataSql).toMatch(
+        / FROM catalog\.uom u WHERE \(u\.uom_id\) IN \(SELECT u\.uom_id FROM catalog\.uom u ORDER BY /,
+      );
+    });
+
+    it('a searchOnly column is searched but never selected, sorted or filtered, nor named in columns', () => {
+      const resource: ListResource = {
+        ...uoms,
+        columns: {
+          uom_name: { sql: 'u.uom_name', sortable: true },
+          search_text: { sql: 'u.search_text', searchable: true, searchOnly: true },
+          last_updated_time: { sql: 'u.last_updated_time', sortable: true },
+        },
+      };
+      const compiled = compileListQuery(resource, body({ search_str: 'kg' }));
+      expect(compiled.dataSql).toMatch(
+        /^SELECT u\.uom_name AS "uom_name", u\.last_updated_time AS "last_updated_time" FROM catalog\.uom u WHERE \(u\.deleted_at IS NULL\) AND \(\(u\.search_text\)::text ILIKE \$1 ESCAPE '\\'\) ORDER BY/,
+      );
+      const refused = (input: ListQueryInput) => thrown(() => compileListQuery(resource, body(input)));
+      expect(refused({ columns: ['search_text'] })).toMatchObject({ field: 'columns[0]', reason: 'unknown column' });
+      expect(refused({ order_by: [{ column: 'search_text' }] })).toMatchObject({ reason: 'unknown column' });
+      expect(refused({ other_params: { search_text: 'kg' } })).toMatchObject({ reason: 'unknown filter' });
+      // Only searchable: a searchOnly column that could be sorted or filtered is a programming error.
+      for (const extra of [{ sortable: true }, { filter: 'text' as const }, { searchable: false }]) {
+        const wrong = {
+          ...resource,
+          columns: { ...resource.columns, search_text: { sql: 'x', searchOnly: true, searchable: true, ...extra } },
+        };
+        expect(() => compileListQuery(wrong, body())).toThrow(/searchOnly/);
+      }
+    });
+
+    it('with pageByKey {from, aliases}, chooses the keys on the narrower FROM unless the query reads another alias', () => {
+      const joined: ListResource = {
+        ...uoms,
+        from: 'catalog.uom u LEFT JOIN catalog.uom_category c ON c.category_id = u.category',
+        columns: {
+          ...uoms.columns,
+          category_name: { sql: 'c.category_name', sortable: true, filter: 'text' },
+          in_use: { sql: 'EXISTS (SELECT 1 FROM usage x WHERE x.id = u.uom_id)', sortable: true },
+        },
+        pageByKey: { from: 'catalog.uom u', aliases: ['u'] },
+      };
+      const inner = (input: ListQueryInput) =>
+        /IN \(SELECT u\.uom_id FROM (.*?) WHERE /.exec(compileListQuery(joined, body(input)).dataSql)?.[1];
+      const narrow = 'catalog.uom u';
+      expect(inner({})).toBe(narrow);
+      expect(inner({ search_str: 'kg', other_params: { status: 'active', factor: { from: '1.5' } } })).toBe(narrow);
+      expect(inner({ order_by: [{ column: 'uom_name', sort_type: 'ASC' }] })).toBe(narrow);
+      // A joined column in the ORDER BY or the WHERE, or a subquery's own alias: the full FROM.
+      expect(inner({ order_by: [{ column: 'category_name', sort_type: 'ASC' }] })).toBe(joined.from);
+      expect(inner({ other_params: { category_name: 'dry' } })).toBe(joined.from);
+      expect(inner({ order_by: [{ column: 'in_use', sort_type: 'ASC' }] })).toBe(joined.from);
+      // The count likewise.
+      expect(compileListQuery(joined, body({ search_str: 'kg' })).countSql).toBe(
+        `SELECT count(*) AS "recordsTotal" FROM ${narrow} WHERE (u.deleted_at IS NULL) AND ((u.uom_name)::text ILIKE $1 ESCAPE '\\' OR (u.description)::text ILIKE $1 ESCAPE '\\')`,
+      );
+      expect(compileListQuery(joined, body({ other_params: { category_name: 'dry' } })).countSql).toContain(
+        `FROM ${joined.from} WHERE`,
+      );
+      // The outer query always has the full FROM for the select list.
+      expect(compileListQuery(joined, body({})).dataSql).toMatch(
+        /^SELECT .* FROM catalog\.uom u LEFT JOIN catalog\.uom_category c ON c\.category_id = u\.category WHERE \(u\.deleted_at IS NULL\) AND \(u\.uom_id\) IN/,
+      );
+    });
+
     it('refuses a limit or start that did not go through the schema', () => {
       expect(thrown(() => compileListQuery(uoms, { ...body(), limit: 0 })).field).toBe('limit');
       expect(thrown(() => compileListQuery(uoms, { ...body(), start: 1.5 })).field).toBe('start');

@@ -27,6 +27,12 @@ export interface ListColumn {
   searchable?: boolean;
   /** May appear in `other_params` under the column's API name. */
   filter?: ListFilterKind;
+  /**
+   * Only for `search_str` (with `searchable`): never selected, not even by an empty `columns`, and unknown to
+   * `columns`, `order_by` and `other_params`. For a search column that exists for its index, e.g. a generated
+   * concatenation of the searched columns.
+   */
+  searchOnly?: boolean;
 }
 
 export interface ListResource {
@@ -45,6 +51,19 @@ export interface ListResource {
    * a non-empty one filters) and scoping to the user's locations. Without it, `locations` is an ordinary key.
    */
   locationColumn?: string;
+  /**
+   * Choose the page by its keys first: an inner query with the same WHERE, ORDER BY, LIMIT and OFFSET selects
+   * only the tie-breaker, then the plain query without LIMIT and OFFSET runs restricted to those keys, so the
+   * select list is computed for the page's rows alone (same rows, same order).
+   * Without it, PostgreSQL joins and computes the select list (per-row subqueries included) for every row an
+   * OFFSET skips: on a large list a deep page costs seconds. For lists with joins or per-row subqueries and
+   * many rows. `true` runs the inner query on `from`; `{ from, aliases }` runs it (and the count) on that
+   * narrower FROM (the base table alone, so a sort index can be walked index-only: a LEFT JOIN the planner
+   * drops still keeps its key columns "needed") whenever the WHERE, the ORDER BY, the tie-breaker and the base
+   * condition name no table alias other than `aliases`; otherwise on `from`. The narrower FROM must give the
+   * same rows as `from` (true when the rest of `from` is LEFT JOINs to unique keys).
+   */
+  pageByKey?: true | { from: string; aliases: readonly string[] };
 }
 
 /** The user's allowed locations; `'all'` or absent means not restricted. */
@@ -102,6 +121,8 @@ function assertResource(resource: ListResource): void {
     // API names are written into the SQL as quoted aliases: plain identifiers only.
     if (!API_NAME.test(name)) fail(`column name ${JSON.stringify(name)} is not a plain identifier`);
     if (!resource.columns[name].sql?.trim()) fail(`column ${name} has no sql`);
+    const { searchOnly, searchable, sortable, filter } = resource.columns[name];
+    if (searchOnly && (!searchable || sortable || filter)) fail(`column ${name} is searchOnly: searchable only`);
   }
   if (!Object.hasOwn(resource.columns, resource.defaultOrder?.column)) {
     fail(`defaultOrder column ${String(resource.defaultOrder?.column)} is not a column`);
@@ -109,9 +130,11 @@ function assertResource(resource: ListResource): void {
   checkedResources.add(resource);
 }
 
-/** Own properties only: `constructor`, `__proto__`, `toString` are not columns. */
+/** Own properties only: `constructor`, `__proto__`, `toString` are not columns; nor is a searchOnly one. */
 function columnOf(resource: ListResource, name: unknown): ListColumn | undefined {
-  return typeof name === 'string' && Object.hasOwn(resource.columns, name) ? resource.columns[name] : undefined;
+  return typeof name === 'string' && Object.hasOwn(resource.columns, name) && !resource.columns[name].searchOnly
+    ? resource.columns[name]
+    : undefined;
 }
 
 function fieldKey(key: string): string {
@@ -136,7 +159,8 @@ function selectList(resource: ListResource, requested: readonly string[]): strin
     if (!columnOf(resource, name)) throw new ListQueryError(`columns[${index}]`, 'unknown column');
     if (!names.includes(name)) names.push(name);
   });
-  const chosen = names.length > 0 ? names : Object.keys(resource.columns);
+  const chosen =
+    names.length > 0 ? names : Object.keys(resource.columns).filter((name) => !resource.columns[name].searchOnly);
   return chosen.map((name) => `${resource.columns[name].sql} AS "${name}"`).join(', ');
 }
 
@@ -246,11 +270,34 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
 
   const whereSql = where.length > 0 ? ` WHERE ${where.map((condition) => `(${condition})`).join(' AND ')}` : '';
   const countParams = [...params.values];
-  const countSql = `SELECT count(*) AS "recordsTotal" FROM ${resource.from}${whereSql}`;
-  const dataSql =
-    `SELECT ${select} FROM ${resource.from}${whereSql} ORDER BY ${orderBy}` +
-    ` LIMIT ${params.bind(limit)} OFFSET ${params.bind(start)}`;
+  const countSql = `SELECT count(*) AS "recordsTotal" FROM ${keyFrom(resource, [whereSql])}${whereSql}`;
+  const page = `ORDER BY ${orderBy} LIMIT ${params.bind(limit)} OFFSET ${params.bind(start)}`;
+  // pageByKey: the plain query's rows (same FROM and WHERE, so a join that repeats rows repeats them alike)
+  // restricted to the page's keys.
+  const pageKeys =
+    `(${resource.tieBreaker}) IN` +
+    ` (SELECT ${resource.tieBreaker} FROM ${keyFrom(resource, [whereSql, orderBy])}${whereSql} ${page})`;
+  const dataSql = resource.pageByKey
+    ? `SELECT ${select} FROM ${resource.from}${whereSql ? `${whereSql} AND ` : ' WHERE '}${pageKeys} ORDER BY ${orderBy}`
+    : `SELECT ${select} FROM ${resource.from}${whereSql} ${page}`;
   return { empty: false, dataSql, countSql, params: params.values, countParams, typedFilterFields };
+}
+
+/** `alias.` references in trusted SQL (an identifier followed by a dot). */
+const ALIAS_REFERENCE = /(?<![\w.$])([A-Za-z_][A-Za-z0-9_]*)\s*\./g;
+
+/**
+ * The FROM of pageByKey's inner query: the narrower one when the SQL it must run names only its aliases.
+ * Anything else (another alias, a subquery's own alias, text that merely looks like one) keeps `from`, which
+ * is always correct.
+ */
+function keyFrom(resource: ListResource, sql: string[]): string {
+  const narrow = resource.pageByKey;
+  if (narrow === undefined || narrow === true) return resource.from;
+  const allowed = new Set(narrow.aliases);
+  const text = [...sql, resource.tieBreaker, resource.baseWhere ?? ''].join(' ');
+  for (const match of text.matchAll(ALIAS_REFERENCE)) if (!allowed.has(match[1])) return resource.from;
+  return narrow.from;
 }
 
 /** PostgreSQL data exceptions a bound filter value can cause (bad text for the type, out of range). */

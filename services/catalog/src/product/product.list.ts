@@ -7,7 +7,7 @@ import type { ListResource } from '@scm/platform';
  */
 export const PRODUCT_LIST: ListResource = {
   from: `product p
-    JOIN item_category c ON c.category_id = p.category_id`,
+    LEFT JOIN item_category c ON c.category_id = p.category_id`,
   columns: {
     product_id: { sql: 'p.product_id' },
     product_code: { sql: 'p.product_code', sortable: true, filter: 'text' },
@@ -65,6 +65,10 @@ export const PRODUCT_LIST: ListResource = {
   },
   defaultOrder: { column: 'last_updated_time', direction: 'DESC' },
   tieBreaker: 'p.product_code',
+  // Deep pages: the page's codes come from `product` alone (a sort index, index-only), then only they are joined
+  // and get the select list (image count). LEFT JOIN so that `product p` alone gives the same rows (every
+  // product has its category: category_id is required and a used category cannot be deleted).
+  pageByKey: { from: 'product p', aliases: ['p'] },
 };
 
 /**
