@@ -291,13 +291,13 @@ const REQUIRED_FILL = '#FCE4D6';
 /**
  * The template: a data sheet with the headers (required ones marked `*`) over empty text-formatted rows, and
  * a notes sheet naming each column, whether it is required, what it accepts (the allowed values, the names of
- * the records it may refer to) and an example row.
+ * the records it may refer to) and an example row; `notes` (i18n keys) add paragraphs to its introduction.
  */
 export async function templateSheets<C>(
   columns: readonly ImportColumn<C>[],
   language: Language,
   context: C,
-  options: { canSeeCost: boolean },
+  options: { canSeeCost: boolean; notes?: readonly string[] },
 ): Promise<WriteSheet[]> {
   const visible = columns.filter((column) => !column.cost || options.canSeeCost);
   const t = (key: string, params?: Record<string, string | number>) => translateLabel(language, key, params);
@@ -339,6 +339,7 @@ export async function templateSheets<C>(
       [t('import:template.introRows')],
       [t('import:template.introUpdate')],
       [t('import:template.introAllOrNothing')],
+      ...(options.notes ?? []).map((note) => [t(note)]),
       [],
       ['column', 'required', 'accepts', 'example'].map((key) => ({
         value: t(`import:template.${key}`),

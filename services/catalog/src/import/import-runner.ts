@@ -116,72 +116,105 @@ export class ImportRunner {
       canSeeCost: job.can_see_cost,
     };
     const read = rowReader(importer.columns, indexOf);
+    const records = recordsOf(
+      importer,
+      rows.map((row) => ({ row: row.row, ...read(row) })),
+    );
     const firstRowOfCode = new Map<string, number>();
     const problems: RowProblem[] = [];
     let errorCount = 0;
     let created = 0;
     let updated = 0;
+    let processed = 0;
     let reported = Date.now();
 
-    for (const [index, row] of rows.entries()) {
+    for (const record of records) {
       await queryRunner.query('SAVEPOINT import_row');
-      let rowProblems: RowProblem[];
+      let recordProblems: RowProblem[];
       let applied: 'created' | 'updated' | null = null;
       try {
-        ({ problems: rowProblems, applied } = await this.applyRow(importer, row, read, context, firstRowOfCode));
+        ({ problems: recordProblems, applied } = await this.applyRecord(importer, record, context, firstRowOfCode));
       } catch (error) {
         // Not the row's fault (a bug, the database): recorded on the row, logged for us.
-        logger.error({ err: error, jobId: job.job_id, row: row.row }, 'import row failed unexpectedly');
-        rowProblems = [{ row: row.row, column: null, rule: 'import:errors.internal' }];
+        logger.error({ err: error, jobId: job.job_id, row: record[0].row }, 'import row failed unexpectedly');
+        recordProblems = [{ row: record[0].row, column: null, rule: 'import:errors.internal' }];
       }
-      if (rowProblems.length > 0) {
+      if (recordProblems.length > 0) {
         await queryRunner.query('ROLLBACK TO SAVEPOINT import_row');
-        errorCount += rowProblems.length;
-        problems.push(...rowProblems.slice(0, Math.max(0, IMPORT_MAX_STORED_ERRORS - problems.length)));
+        errorCount += recordProblems.length;
+        problems.push(...recordProblems.slice(0, Math.max(0, IMPORT_MAX_STORED_ERRORS - problems.length)));
       } else {
         await queryRunner.query('RELEASE SAVEPOINT import_row');
         if (applied === 'created') created += 1;
         if (applied === 'updated') updated += 1;
       }
-      if (Date.now() - reported >= PROGRESS_EVERY_MS || index === rows.length - 1) {
+      processed += record.length;
+      if (Date.now() - reported >= PROGRESS_EVERY_MS || processed === rows.length) {
         reported = Date.now();
-        await this.jobs.progress(job.job_id, index + 1, rows.length);
-        await ctx?.reportProgress(((index + 1) / rows.length) * 100);
+        await this.jobs.progress(job.job_id, processed, rows.length);
+        await ctx?.reportProgress((processed / rows.length) * 100);
       }
     }
     if (errorCount > 0) return { ...rejected(problems), errorCount };
     return { status: 'succeeded', created, updated, errorCount: 0, errors: [] };
   }
 
-  /** One row: cells → values, references → ids, → input, validated, then created or updated through the service. */
-  private async applyRow(
+  /**
+   * One record (one row, or the rows of one code with `lines`): cells → values, references → ids, → input,
+   * validated, then created or updated through the service.
+   */
+  private async applyRecord(
     importer: EntityImporter,
-    row: DataRow,
-    read: ReturnType<typeof rowReader<ImportContext>>,
+    record: ReadRow[],
     context: ImportContext,
     firstRowOfCode: Map<string, number>,
   ): Promise<{ problems: RowProblem[]; applied: 'created' | 'updated' | null }> {
-    const { values, problems } = read(row);
-    const problem = (column: string | null, rule: string, params?: Record<string, string | number>) =>
-      problems.push({ row: row.row, column, rule, ...(params && { params }) });
+    const [first] = record;
+    const problems: RowProblem[] = record.flatMap((row) => row.problems);
+    const problem = (row: number, column: string | null, rule: string, params?: Record<string, string | number>) =>
+      problems.push({ row, column, rule, ...(params && { params }) });
+    const lines = importer.lines;
+    const isLine = (column: CatalogImportColumn) => lines?.columns.includes(column.key) ?? false;
+    const values = lines ? recordValues(importer, record, problem) : first.values;
+    // A row of the record whose line columns are all blank (the record's columns on a row of their own) adds no line.
+    const lineRows = lines ? record.filter((row) => lines.columns.some((key) => !isBlank(row.values[key]))) : [];
+    const lineValues = lines ? lineRows.map((row) => pick(row.values, lines.columns)) : undefined;
 
-    const code = importer.codeOf ? importer.codeOf(values) : values[importer.codeColumn];
-    const first = typeof code === 'string' ? firstRowOfCode.get(code.toLowerCase()) : undefined;
-    if (first !== undefined) problem(importer.codeColumn, 'import:errors.duplicateInFile', { row: first });
-    else if (typeof code === 'string') firstRowOfCode.set(code.toLowerCase(), row.row);
-    await resolveReferences(importer.columns, values, context, problem);
+    const code = codeOf(importer, first.values);
+    // Without `lines`, a code repeated in the file is refused (with them, its rows are one record).
+    const repeated = lines || code === undefined ? undefined : firstRowOfCode.get(code.toLowerCase());
+    if (repeated !== undefined) {
+      problem(first.row, importer.codeColumn, 'import:errors.duplicateInFile', { row: repeated });
+    } else if (!lines && code !== undefined) {
+      firstRowOfCode.set(code.toLowerCase(), first.row);
+    }
+    const recordColumns = importer.columns.filter((column) => !isLine(column));
+    await resolveReferences(recordColumns, values, context, (column, rule, params) =>
+      problem(first.row, column, rule, params),
+    );
+    if (lineValues) {
+      const lineColumns = importer.columns.filter(isLine);
+      for (const [index, line] of lineValues.entries()) {
+        // A line's reference may depend on the record's values (already ids) as well as on its own.
+        const merged = { ...values, ...line };
+        await resolveReferences(lineColumns, merged, context, (column, rule, params) =>
+          problem(lineRows[index].row, column, rule, params),
+        );
+        for (const key of Object.keys(line)) line[key] = merged[key];
+      }
+    }
 
     // Records are looked up as committed before the import (a code repeated in the file is refused above).
-    const existing =
-      typeof code === 'string' && first === undefined ? await importer.findExisting(code, context) : null;
-    const parsed = importer.schema.safeParse(importer.toInput(values, existing), { reportInput: true });
+    const existing = code !== undefined && repeated === undefined ? await importer.findExisting(code, context) : null;
+    const locate = (field: string) => locationOf(importer, field, values, first.row, lineRows, lineValues);
+    const parsed = importer.schema.safeParse(importer.toInput(values, existing, lineValues), { reportInput: true });
     if (!parsed.success) {
-      const reported = new Set(problems.map((item) => item.column));
+      const reported = new Set(problems.map((item) => `${item.row}/${item.column}`));
       for (const fieldProblem of fieldProblemsOf(parsed.error)) {
-        const column = columnOf(importer, fieldProblem.field, values);
+        const { row, column } = locate(fieldProblem.field);
         // A cell that could not be read already says so; "required" on top of it would only confuse.
-        if (column !== null && reported.has(column)) continue;
-        problem(column, fieldProblem.rule, fieldProblem.params);
+        if (column !== null && reported.has(`${row}/${column}`)) continue;
+        problem(row, column, fieldProblem.rule, fieldProblem.params);
       }
     }
     if (problems.length > 0 || !parsed.success) return { problems, applied: null };
@@ -192,14 +225,117 @@ export class ImportRunner {
       );
     } catch (error) {
       if (!(error instanceof AppException)) throw error;
-      if (error.fieldProblems.length === 0) problem(null, `errors.${error.code}`, error.params);
+      if (error.fieldProblems.length === 0) problem(first.row, null, `errors.${error.code}`, error.params);
       for (const fieldProblem of error.fieldProblems) {
-        problem(columnOf(importer, fieldProblem.field, values), fieldProblem.rule, fieldProblem.params);
+        const { row, column } = locate(fieldProblem.field);
+        problem(row, column, fieldProblem.rule, fieldProblem.params);
       }
       return { problems, applied: null };
     }
     return { problems, applied: existing === null ? 'created' : 'updated' };
   }
+}
+
+/** A data row as read: its number, its values by column key and the problems of its cells. */
+interface ReadRow {
+  row: number;
+  values: RowValues;
+  problems: RowProblem[];
+}
+
+function codeOf(importer: EntityImporter, values: RowValues): string | undefined {
+  const code = importer.codeOf ? importer.codeOf(values) : values[importer.codeColumn];
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The records of the file, in order: one per row; with `lines`, the rows of one code (case-insensitive, wherever
+ * they are in the file) together, in their order. A row without a code is a record of its own (its code is
+ * "required").
+ */
+function recordsOf(importer: EntityImporter, rows: ReadRow[]): ReadRow[][] {
+  if (!importer.lines) return rows.map((row) => [row]);
+  const records: ReadRow[][] = [];
+  const byCode = new Map<string, ReadRow[]>();
+  for (const row of rows) {
+    const code = codeOf(importer, row.values)?.toLowerCase();
+    const record = code === undefined ? undefined : byCode.get(code);
+    if (record) record.push(row);
+    else {
+      records.push([row]);
+      if (code !== undefined) byCode.set(code, records[records.length - 1]);
+    }
+  }
+  return records;
+}
+
+/**
+ * The record's own columns, from its first row. A later row may leave one blank or repeat it; anything else is a
+ * problem of that row's cell (the record cannot be two things at once).
+ */
+function recordValues(
+  importer: EntityImporter,
+  record: ReadRow[],
+  problem: (row: number, column: string, rule: string, params?: Record<string, string | number>) => void,
+): RowValues {
+  const lineColumns = importer.lines?.columns ?? [];
+  const keys = importer.columns.map((column) => column.key).filter((key) => !lineColumns.includes(key));
+  const [first, ...rest] = record;
+  const values = pick(first.values, keys);
+  for (const row of rest) {
+    for (const key of keys) {
+      const value = row.values[key];
+      if (isBlank(value)) continue;
+      if (comparable(value) !== comparable(values[key])) {
+        problem(row.row, key, 'import:errors.differsFromFirstRow', { row: first.row });
+      }
+    }
+  }
+  return values;
+}
+
+/** An empty cell (or an empty list). */
+function isBlank(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+/** A value as compared between the rows of a record: case, spaces and list order aside. */
+function comparable(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return JSON.stringify(value.map((item) => comparable(item)).sort());
+  return typeof value === 'string' ? value.trim().toLowerCase() : JSON.stringify(value);
+}
+
+/** The values of `keys` that the sheet has (a column it does not have stays absent). */
+function pick(values: RowValues, keys: readonly string[]): RowValues {
+  return Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key]]));
+}
+
+/**
+ * Where an input field's problem is shown: an item of the lines' list on its own row (in the line column for the
+ * rest of the path), anything else on the record's first row.
+ */
+function locationOf(
+  importer: EntityImporter,
+  field: string,
+  values: RowValues,
+  firstRow: number,
+  lineRows: readonly ReadRow[],
+  lineValues: RowValues[] | undefined,
+): { row: number; column: string | null } {
+  const lines = importer.lines;
+  if (lines && lineValues && field.startsWith(`${lines.field}.`)) {
+    const [index, ...rest] = field.slice(lines.field.length + 1).split('.');
+    const position = Number(index);
+    if (Number.isInteger(position) && position >= 0 && position < lineRows.length) {
+      const lineColumns = importer.columns.filter((column) => lines.columns.includes(column.key));
+      const itemField = rest.join('.');
+      const own = importer.columnOf?.(field, { ...values, ...lineValues[position] });
+      const column = own !== undefined ? own : itemField ? columnOfField(lineColumns, itemField) : null;
+      return { row: lineRows[position].row, column };
+    }
+  }
+  return { row: firstRow, column: columnOf(importer, field, values) };
 }
 
 /** Resolves each reference column's name to an id (in column order, so one may depend on another's id). */

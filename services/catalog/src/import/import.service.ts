@@ -56,7 +56,7 @@ export class ImportService implements OnModuleInit {
       registered.importer.columns,
       language,
       { manager: this.dataSource.manager, actor: user.sub, canSeeCost: user.cost },
-      { canSeeCost: user.cost },
+      { canSeeCost: user.cost, notes: registered.importer.templateNotes },
     );
     const name = translateLabel(language, registered.label);
     return {

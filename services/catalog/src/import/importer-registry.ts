@@ -24,6 +24,10 @@ export class ImporterRegistry {
       if (!importer.columns.some((column) => column.key === importer.codeColumn)) {
         throw new Error(`Importer ${type.name}: its code column "${importer.codeColumn}" is not one of its columns`);
       }
+      const lineColumns = importer.lines?.columns ?? [];
+      if (lineColumns.some((key) => key === importer.codeColumn || !importer.columns.some((c) => c.key === key))) {
+        throw new Error(`Importer ${type.name}: its line columns must be its columns, other than the code column`);
+      }
       this.byEntity.set(type.entity, { entity: type.entity, permission: type.permission, label: type.label, importer });
     });
   }

@@ -32,12 +32,23 @@ export interface EntityImporter<Input = unknown, Existing = unknown> {
    * UOM); what `findExisting` gets and what must not repeat in a file. Default: the code column's text.
    */
   codeOf?(values: RowValues): string | undefined;
+  /**
+   * Optional: records that span several rows (a BOM and its consume lines). Rows with the same code are then one
+   * record instead of a repeated code: the record's columns are read from its first row (a later row may leave
+   * them blank, or must repeat them as they are), each row is one item of the input's `lines.field` list.
+   */
+  readonly lines?: ImportLines;
+  /** Optional: i18n keys (`ns:path`) of paragraphs added to the template's introduction (how rows go together). */
+  readonly templateNotes?: readonly string[];
   /** The entity's input schema (the one its controller validates with). */
   readonly schema: ZodType<Input>;
   /** The record with this code (case-insensitive), or null when the row creates one. */
   findExisting(code: string, context: ImportContext): Promise<Existing | null>;
-  /** The row's values (references already ids) as the schema's input; `existing` keeps what the sheet omits. */
-  toInput(values: RowValues, existing: Existing | null): unknown;
+  /**
+   * The row's values (references already ids) as the schema's input; `existing` keeps what the sheet omits. With
+   * `lines`, `values` are the record's columns (from its first row) and `lines` each row's line columns, in order.
+   */
+  toInput(values: RowValues, existing: Existing | null, lines?: RowValues[]): unknown;
   create(input: Input, context: ImportContext): Promise<unknown>;
   update(existing: Existing, input: Input, context: ImportContext): Promise<unknown>;
   /**
@@ -45,6 +56,18 @@ export interface EntityImporter<Input = unknown, Existing = unknown> {
    * depends on the row); undefined falls back to the columns' `fields`.
    */
   columnOf?(field: string, values: RowValues): string | null | undefined;
+}
+
+/**
+ * How the rows of a multi-row record become a list of its input. Problems of item `i` of `field`
+ * (`consume_sku_list.2.uom_id`) are named on that item's row, in the line column whose `fields` (or key) is the
+ * rest of the path (`uom_id`); other problems on the record's first row.
+ */
+export interface ImportLines {
+  /** The input's list field, one item per row of the record (e.g. `consume_sku_list`). */
+  field: string;
+  /** Keys of the columns that belong to a line; every other column belongs to the record. */
+  columns: readonly string[];
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { ImporterClass } from '../importer.js';
+import { PluBomImporter, SkuBomImporter } from './bom.importer.js';
 import { CustomerImporter } from './customer.importer.js';
 import { LocationImporter } from './location.importer.js';
+import { PluImporter } from './plu.importer.js';
 import { ProductImporter } from './product.importer.js';
 import { SkuImporter } from './sku.importer.js';
 import { SupplierImporter } from './supplier.importer.js';
@@ -17,4 +19,7 @@ export const IMPORTERS: readonly ImporterClass[] = [
   CustomerImporter,
   SkuImporter,
   ProductImporter,
+  SkuBomImporter,
+  PluBomImporter,
+  PluImporter,
 ];

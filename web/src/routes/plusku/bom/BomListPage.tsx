@@ -1,3 +1,4 @@
+import { BOM_API_PATHS } from '@scm/contracts';
 import type { BomKind, BomListRow } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { bomsApi } from '../../../api/boms';
 import { itemCategoriesApi } from '../../../api/item-categories';
 import { useSession } from '../../../api/session';
 import { DataTable } from '../../../components/data-table';
+import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -159,6 +161,14 @@ export function BomListPage({ kind }: { kind: BomKind }) {
         extraFields={['output_sku_name', 'output_uom_name', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('bom:list.searchPlaceholder')}
         exportFileName={t(`routes:${routeId}`)}
+        toolbar={
+          <ImportButton
+            entity={BOM_API_PATHS[kind]}
+            permissionKey={permissionKey}
+            name={t(`routes:${routeId}`)}
+            refresh={calls.keys.all}
+          />
+        }
         emptyMessage={t('bom:list.empty')}
       />
       {confirmDialog}

@@ -6,6 +6,7 @@ import { itemCategoriesApi } from '../../../../api/item-categories';
 import { plusApi } from '../../../../api/plus';
 import { useSession } from '../../../../api/session';
 import { DataTable } from '../../../../components/data-table';
+import { ImportButton } from '../../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../../components/data-table';
 import { Icon } from '../../../../components/ui/icons';
 import { PageHeader } from '../../../../components/ui/PageHeader';
@@ -160,6 +161,7 @@ export default function PluListPage() {
         extraFields={['bom_type', 'bom_id', 'created_by', 'last_updated_by']}
         searchPlaceholder={t('plu:list.searchPlaceholder')}
         exportFileName={t('routes:plu')}
+        toolbar={<ImportButton entity="plus" permissionKey="PLU" name={t('routes:plu')} refresh={plusApi.keys.all} />}
         emptyMessage={t('plu:list.empty')}
       />
       {confirmDialog}
