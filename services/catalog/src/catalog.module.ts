@@ -48,6 +48,7 @@ import { CreateBomsAndPlus1795362276471 } from './migrations/1795362276471-Creat
 import { CreateItemCategories1795361815471 } from './migrations/1795361815471-CreateItemCategories.js';
 import { AddSkuListPositions1795361905805 } from './migrations/1795361905805-AddSkuListPositions.js';
 import { CreateSkuListIndexes1795363036372 } from './migrations/1795363036372-CreateSkuListIndexes.js';
+import { RecordSkuUomUsage1795364422770 } from './migrations/1795364422770-RecordSkuUomUsage.js';
 import { CreateSkuSearchIndexes1795364556767 } from './migrations/1795364556767-CreateSkuSearchIndexes.js';
 import { CreateProductListSortIndexes1795364562712 } from './migrations/1795364562712-CreateProductListSortIndexes.js';
 import { SkuController } from './sku/sku.controller.js';
@@ -126,6 +127,7 @@ import { ProductService } from './product/product.service.js';
         CreateForeignUsageRevision1795361814078,
         AddSkuListPositions1795361905805,
         CreateSkuListIndexes1795363036372,
+        RecordSkuUomUsage1795364422770,
         CreateSkuSearchIndexes1795364556767,
         CreateProductListSortIndexes1795364562712,
       ],

@@ -13,6 +13,11 @@ import type { SkuReference } from './bom.repository.js';
 export const SKU_TARGET = 'sku';
 export const UOM_TARGET = 'uom';
 export const LOCATION_TARGET = 'location';
+/**
+ * A SKU in one of its UOMs (`<sku_id>/<uom_id>`), used by a consume row or a SKU BOM's output: the SKU refuses to
+ * drop that UOM row while it is used (SkuService).
+ */
+export const SKU_UOM_TARGET = 'sku_uom';
 
 /** What a BOM (or a PLU with its custom BOM) refers to, recorded as its usage. */
 export interface BomReferences {
@@ -101,9 +106,13 @@ export class BomRecipes {
     for (const line of references.lines) {
       add(SKU_TARGET, line.sku_id);
       add(UOM_TARGET, line.uom_id);
+      add(SKU_UOM_TARGET, `${line.sku_id}/${line.uom_id}`);
     }
     add(SKU_TARGET, references.output_sku_id);
     add(UOM_TARGET, references.output_uom_id);
+    if (references.output_sku_id && references.output_uom_id) {
+      add(SKU_UOM_TARGET, `${references.output_sku_id}/${references.output_uom_id}`);
+    }
     add(LOCATION_TARGET, references.owner_location_id);
     for (const [type, id] of references.others ?? []) add(type, id);
     for (const [type, id] of targets.values()) await this.usage.add(manager, type, id, usedByType, usedById);

@@ -26,6 +26,14 @@ export class SkuException extends AppException {
     ]);
   }
 
+  /** A UOM row removed while BOMs (`boms`, their codes) use the SKU in that UOM; said on the UOM list. */
+  static uomInUse(uom: string, boms: string): SkuException {
+    const params = { uom, boms };
+    return new SkuException(CatalogErrorCode.SKU_UOM_IN_USE, params, [
+      { field: 'uom_list', rule: `errors.${CatalogErrorCode.SKU_UOM_IN_USE}`, params },
+    ]);
+  }
+
   /**
    * Chosen references that are missing or archived, each named on its field (`category_id`, `sub_category_id`,
    * `uom_list.2.uom_id`, `supplier_list.0` ...).

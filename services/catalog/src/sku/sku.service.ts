@@ -30,6 +30,15 @@ export const SKU = 'sku';
 /** The record_usage type of a UOM (UomService checks it). */
 const UOM = 'uom';
 
+/**
+ * The record_usage type of a SKU in one of its UOMs, `<sku_id>/<uom_id>`: a BOM's consume row or output (catalog's
+ * BomRecipes records it). The SKU refuses to drop a UOM row while it is used.
+ */
+export const SKU_UOM = 'sku_uom';
+
+/** How many users a refusal names at most. */
+const NAMED_USERS = 5;
+
 /** Who is asking: cost fields (the prices) are only answered to roles with can_see_cost. */
 export type CostViewer = Pick<AccessTokenClaims, 'cost'>;
 
@@ -142,6 +151,8 @@ export class SkuService {
     const view = await this.store.change(skuId, async (manager, sku) => {
       if (sku.status === 'archived') throw SkuException.archived();
       const before = referencesOf(sku);
+      const removedUoms = sku.uom_list.filter((row) => !input.uom_list.some((next) => next.uom_id === row.uom_id));
+      await this.refuseRemovingUsedUoms(manager, sku, removedUoms);
       Object.assign(sku, this.fields(input));
       await this.checkReferences(manager, sku);
       await this.skus.replaceUoms(manager, skuId, sku.uom_list);
@@ -193,6 +204,28 @@ export class SkuService {
    */
   changePrices(skuId: string, mutate: (manager: EntityManager, sku: SkuRecord) => Promise<void>): Promise<SkuView> {
     return this.store.change(skuId, (manager, sku) => mutate(manager, sku));
+  }
+
+  /** A UOM row may go only while no BOM uses the SKU in that UOM (the SKU's row lock orders it with BOM changes). */
+  private async refuseRemovingUsedUoms(
+    manager: EntityManager,
+    sku: SkuRecord,
+    removed: readonly SkuUomRow[],
+  ): Promise<void> {
+    const targets = removed.map((row) => `${sku.sku_id}/${row.uom_id}`);
+    const users = await this.usage.usersOf(manager, SKU_UOM, targets);
+    if (users.length === 0) return;
+    const target = users[0].target_id;
+    const uomId = target.slice(target.lastIndexOf('/') + 1);
+    const names = await this.skus.names(manager, {
+      categoryId: sku.category_id,
+      subCategoryId: null,
+      uomIds: [uomId],
+      supplierIds: [],
+    });
+    const ids = [...new Set(users.filter((user) => user.target_id === target).map((user) => user.used_by_id))];
+    const named = ids.slice(0, NAMED_USERS).join(', ') + (ids.length > NAMED_USERS ? ', …' : '');
+    throw SkuException.uomInUse(names.uoms.get(uomId)?.uom_name ?? uomId, named);
   }
 
   private fields(input: ValidSkuInput) {

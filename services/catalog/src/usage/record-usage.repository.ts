@@ -36,6 +36,20 @@ export class RecordUsageRepository {
     await manager.query(`DELETE FROM record_usage WHERE used_by_type = $1 AND used_by_id = $2`, [usedByType, usedById]);
   }
 
+  /** Who uses each of `targetIds` (in order of target, then user id), e.g. to name them in a refusal. */
+  async usersOf(
+    manager: EntityManager,
+    targetType: string,
+    targetIds: readonly string[],
+  ): Promise<{ target_id: string; used_by_type: string; used_by_id: string }[]> {
+    if (targetIds.length === 0) return [];
+    return manager.query(
+      `SELECT target_id, used_by_type, used_by_id FROM record_usage WHERE target_type = $1 AND target_id = ANY($2)
+        ORDER BY target_id, used_by_id, used_by_type`,
+      [targetType, targetIds],
+    );
+  }
+
   /** The ids among `targetIds` that some record uses. */
   async inUseOf(manager: EntityManager, targetType: string, targetIds: readonly string[]): Promise<Set<string>> {
     if (targetIds.length === 0) return new Set();
