@@ -15,6 +15,9 @@
 //   BENCH_ROUNDS=30                         timed requests per scenario (after a warm-up)
 //   BENCH_EXPLAIN=1                         also print EXPLAIN (ANALYZE, BUFFERS) of every scenario's SQL
 //   BENCH_KEEP=1                            keep the database (server mode) for a look with psql afterwards
+//   BENCH_TOPOLOGY=distributed              every service its own process, the gateway forwarding to catalog
+//                                           (as `npm run start:distributed`; needs the database URL, NATS_URL and
+//                                           REDIS_URL); default: embedded, as `npm start`
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +33,9 @@ const ROUNDS = positive('BENCH_ROUNDS', 30);
 const WARM_UP = 3;
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
+const TOPOLOGY = process.env.BENCH_TOPOLOGY ?? 'embedded';
+if (!['embedded', 'distributed'].includes(TOPOLOGY)) throw new Error('BENCH_TOPOLOGY must be embedded or distributed');
+const DISTRIBUTED = TOPOLOGY === 'distributed';
 const ADMIN = { email: 'bench@bench.local', password: 'Bench!Passw0rd' };
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -48,13 +54,15 @@ for (const file of ['services/gateway/dist/embedded-app.js', 'libs/platform/dist
     process.exit(1);
   }
 }
-const { createDatabase, dropDatabase, loadConfig, compileListQuery } = await import(
+const { createDatabase, dropDatabase, freePort, loadConfig, compileListQuery } = await import(
   dist('libs/platform/dist/index.js')
 );
 const { createEmbeddedApp } = await import(dist('services/gateway/dist/embedded-app.js'));
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-bench-'));
+  // As root, embedded PostgreSQL runs as its own user, which must reach the cluster directory inside.
+  fs.chmodSync(dataDir, 0o755);
   if (!KEEP) cleanUp.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const server = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   let databaseUrl;
@@ -66,24 +74,11 @@ async function main() {
   }
 
   let started = performance.now();
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const { app, runtime, close } = await createEmbeddedApp(config);
-  cleanUp.push(close);
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const app = DISTRIBUTED ? await startDistributed(dataDir, databaseUrl) : await startEmbedded(dataDir, databaseUrl);
   const where = databaseUrl ? new URL(databaseUrl).host : 'embedded PostgreSQL';
-  console.log(`app started in ${seconds(started)} (${where}, ${os.cpus().length} cores, ${loadAverage()})`);
+  console.log(`${app.topology} started in ${seconds(started)} (${where}, ${os.cpus().length} cores, ${loadAverage()})`);
 
-  const db = new pg.Client({ connectionString: runtime.databaseUrl, options: '-c search_path=catalog' });
+  const db = new pg.Client({ connectionString: app.databaseUrl, options: '-c search_path=catalog' });
   await db.connect();
   cleanUp.push(() => db.end());
   const { rows: version } = await db.query('SHOW server_version');
@@ -96,7 +91,7 @@ async function main() {
         .join(', ')})`,
   );
 
-  const http = await signIn(base);
+  const http = await signIn(app.base);
   const lists = [
     {
       title: `SKUs (POST /api/catalog/skus/list, ${SKUS.toLocaleString('en')} rows)`,
@@ -118,6 +113,72 @@ async function main() {
     anyFailed ||= !result.pass;
   }
   return anyFailed;
+}
+
+/** The product as `npm start` runs it: one process, the gateway's HTTP stack in front of every service. */
+async function startEmbedded(dataDir, databaseUrl) {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const { app, runtime, close } = await createEmbeddedApp(config);
+  cleanUp.push(close);
+  await app.listen(0, '127.0.0.1');
+  return {
+    topology: 'embedded app',
+    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
+    databaseUrl: runtime.databaseUrl,
+  };
+}
+
+/**
+ * The distributed topology (`npm run start:distributed`, docker-compose.yml): every service its own process, the
+ * gateway forwarding to catalog over HTTP. Needs a server database, NATS_URL and REDIS_URL.
+ */
+async function startDistributed(dataDir, databaseUrl) {
+  for (const [variable, value] of [
+    ['BENCH_DATABASE_URL or DATABASE_URL', databaseUrl],
+    ['NATS_URL', process.env.NATS_URL],
+    ['REDIS_URL', process.env.REDIS_URL],
+  ]) {
+    if (!value) throw new Error(`BENCH_TOPOLOGY=distributed needs ${variable}`);
+  }
+  const { BACKEND_SERVICES, generateAuthKeys, startService } = await import(dist('scripts/service-processes.mjs'));
+  const env = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: process.env.NATS_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    NATS_NAMESPACE: `bench${randomBytes(4).toString('hex')}`,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...generateAuthKeys(),
+  };
+  const output = [];
+  const start = async (name) => {
+    const service = await startService(name, {
+      port: await freePort(),
+      env,
+      onOutput: (_stream, text) => output.push(`[${name}] ${text}`),
+    });
+    cleanUp.push(() => service.stop());
+    return service;
+  };
+  cleanUp.push(() => {
+    const errors = output.filter((line) => /"level":(50|60)/.test(line));
+    if (errors.length > 0) console.error(errors.slice(-20).join(''));
+  });
+  for (const name of BACKEND_SERVICES) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
+  const gateway = await start('gateway');
+  return { topology: 'distributed services (gateway → catalog over HTTP)', base: gateway.url, databaseUrl };
 }
 
 /** Other work on the machine skews every figure: say how busy it was. */
