@@ -343,7 +343,7 @@ describe(compileListQuery.name, () => {
     });
 
     it('with pageByKey, chooses the page by its tie-breakers first and computes the select list for those rows only', () => {
-      const resource = { ...uoms, pageByKey: true };
+      const resource: ListResource = { ...uoms, pageByKey: true };
       const query = body({
         search_str: 'kg',
         limit: 25,
