@@ -74,7 +74,8 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     method,
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+    body:
+      options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
