@@ -364,4 +364,15 @@ describe('supplier pricing (embedded mode)', () => {
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Supplier price not found');
   });
+
+  it('refuses prices of an archived SKU, in the dialog and in an upload', async () => {
+    expect((await agent.post('/api/catalog/skus/FLOUR/archive')).status).toBe(200);
+    const refused = await agent.put('/api/catalog/supplier-prices').send(price({ current_price: '9' }));
+    expect(refused.status).toBe(409);
+    const upload = await agent
+      .post('/api/catalog/supplier-prices/upload/preview')
+      .attach('file', await priceFile([['FLOUR', 'S1', 'KG', '9', null, null]]), 'prices.xlsx');
+    expect(upload.status).toBe(400);
+    expect(Object.keys(fieldErrors(upload.body))).toEqual(['rows.2.sku_id']);
+  });
 });

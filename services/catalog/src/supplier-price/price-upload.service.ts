@@ -17,6 +17,7 @@ import {
   writeWorkbook,
 } from '@scm/platform';
 import type { ExcelFile, FieldProblem, ImportColumn, RowProblem, UploadedFiles } from '@scm/platform';
+import type { EntityManager } from 'typeorm';
 import { SkuService } from '../sku/sku.service.js';
 import type { SupplierPriceEntity } from './supplier-price.entity.js';
 import { SupplierPriceException } from './supplier-price.exception.js';
@@ -74,15 +75,15 @@ export class PriceUploadService {
   }
 
   async preview(user: AccessTokenClaims, files: UploadedFiles): Promise<SupplierPriceUploadResult> {
-    const { changes, unchanged } = await this.compare(user, await readUpload(files));
+    const { changes, unchanged } = await this.compare(this.prices.dataSource.manager, user, await readUpload(files));
     return { changes: changes.map((change) => change.view), unchanged, applied: false };
   }
 
   async apply(user: AccessTokenClaims, files: UploadedFiles): Promise<SupplierPriceUploadResult> {
     const body = await readUpload(files);
-    return inTransaction(this.prices.dataSource, async () => {
+    return inTransaction(this.prices.dataSource, async (manager) => {
       // Compared again inside the transaction that applies it: what is applied is what was checked.
-      const { changes, unchanged } = await this.compare(user, body);
+      const { changes, unchanged } = await this.compare(manager, user, body);
       const bySku = new Map<string, PriceRow[]>();
       for (const change of changes) bySku.set(change.row.sku_id, [...(bySku.get(change.row.sku_id) ?? []), change.row]);
       for (const [skuId, rows] of bySku) {
@@ -98,9 +99,8 @@ export class PriceUploadService {
   }
 
   /** Reads and checks every row; throws with all problems, or "No changes detected". */
-  private async compare(user: AccessTokenClaims, body: Buffer) {
-    const rows = await this.readRows(user, body);
-    const manager = this.prices.dataSource.manager;
+  private async compare(manager: EntityManager, user: AccessTokenClaims, body: Buffer) {
+    const rows = await this.readRows(manager, user, body);
     const existing = await this.prices.byUploadKey(manager);
     const changes: { row: PriceRow; view: SupplierPriceChange }[] = [];
     let unchanged = 0;
@@ -127,7 +127,7 @@ export class PriceUploadService {
     return { changes, unchanged };
   }
 
-  private async readRows(user: AccessTokenClaims, body: Buffer): Promise<PriceRow[]> {
+  private async readRows(manager: EntityManager, user: AccessTokenClaims, body: Buffer): Promise<PriceRow[]> {
     let sheets;
     try {
       sheets = await readWorkbook(body);
@@ -141,9 +141,14 @@ export class PriceUploadService {
     const header = matchHeader(sheet.header, sheet.headerRow, COLUMNS, { canSeeCost: user.cost });
     if (header.problems.length > 0) throw SupplierPriceException.uploadInvalid(header.problems.map(fieldProblem));
 
-    const manager = this.prices.dataSource.manager;
-    const skuIds = await this.canonicalSkuIds(sheet.rows.map((row) => row.cells[header.indexOf.get('sku_id')!]));
-    const uoms = await this.prices.skuUomsByName(manager, [...skuIds.values()]);
+    const skus = await this.skusNamed(
+      manager,
+      sheet.rows.map((row) => row.cells[header.indexOf.get('sku_id')!]),
+    );
+    const uoms = await this.prices.skuUomsByName(
+      manager,
+      [...skus.values()].map((sku) => sku.sku_id),
+    );
     const read = rowReader(COLUMNS, header.indexOf);
     const today = businessDate();
     const seen = new Map<string, number>();
@@ -156,7 +161,8 @@ export class PriceUploadService {
       const problem = (column: string, rule: string, params?: Record<string, string | number>) =>
         problems.push({ row: dataRow.row, column, rule, ...(params && { params }) });
       const skuText = (values.sku_id as string | undefined) ?? '';
-      const skuId = skuIds.get(skuText.toLowerCase());
+      const sku = skus.get(skuText.toLowerCase());
+      const skuId = sku?.sku_id;
       const uomName = (values.uom as string | undefined) ?? '';
       const uomId = skuId ? uoms.get(`${skuId}/${uomName}`.toLowerCase()) : undefined;
       const parsed = supplierPriceInputSchema.safeParse({
@@ -177,8 +183,9 @@ export class PriceUploadService {
         continue;
       }
       if (!skuId) problem('sku_id', 'errors.CATALOG_SKU_NOT_FOUND');
+      else if (sku?.status === 'archived') problem('sku_id', 'errors.CATALOG_SKU_ARCHIVED');
       else if (!uomId) problem('uom', 'errors.CATALOG_SUPPLIER_PRICE_UOM_NOT_LISTED');
-      if (!skuId || !uomId) continue;
+      if (!skuId || !uomId || sku?.status === 'archived') continue;
       const input = parsed.data;
       try {
         checkFutureDates(input, today);
@@ -216,14 +223,17 @@ export class PriceUploadService {
     return rows;
   }
 
-  /** The stored SKU ids of the codes in the file, by lower-cased code. */
-  private async canonicalSkuIds(cells: unknown[]): Promise<Map<string, string>> {
+  /** The SKUs the file names (stored id and status), by lower-cased code. */
+  private async skusNamed(
+    manager: EntityManager,
+    cells: unknown[],
+  ): Promise<Map<string, { sku_id: string; status: string }>> {
     const codes = [...new Set(cells.filter((cell): cell is string => typeof cell === 'string').map((c) => c.trim()))];
-    const rows: { sku_id: string }[] = await this.prices.dataSource.query(
-      `SELECT sku_id FROM sku WHERE lower(sku_id) = ANY($1)`,
+    const rows: { sku_id: string; status: string }[] = await manager.query(
+      `SELECT sku_id, status FROM sku WHERE lower(sku_id) = ANY($1)`,
       [codes.map((code) => code.toLowerCase())],
     );
-    return new Map(rows.map((row) => [row.sku_id.toLowerCase(), row.sku_id]));
+    return new Map(rows.map((row) => [row.sku_id.toLowerCase(), row]));
   }
 }
 
