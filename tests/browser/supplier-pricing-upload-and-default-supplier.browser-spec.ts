@@ -118,7 +118,7 @@ test.describe('supplier pricing and default suppliers', () => {
     await dialog.getByTestId('price-save').click();
     await expect(dialog).toBeHidden();
     await page.getByRole('searchbox').fill(skuId);
-    const s1Row = page.getByRole('row').filter({ hasText: s1 });
+    const s1Row = page.getByRole('row').filter({ hasText: `Golden Grain ${tag}` });
     await expect(s1Row).toContainText('42.50');
     await expect(s1Row).toContainText('44.00');
     await page.screenshot({ path: `${dir}/supplier-price-list.png`, fullPage: true });
@@ -146,7 +146,7 @@ test.describe('supplier pricing and default suppliers', () => {
     await page.screenshot({ path: `${dir}/supplier-price-upload-preview.png` });
     await upload.getByTestId('price-upload-apply').click();
     await expect(upload).toBeHidden();
-    await expect(page.getByRole('row').filter({ hasText: s2 })).toContainText('1.85');
+    await expect(page.getByRole('row').filter({ hasText: `Paddy Field ${tag}` })).toContainText('1.85');
 
     // The same file again: nothing to change.
     await page.getByTestId('price-upload').click();
@@ -180,6 +180,6 @@ test.describe('supplier pricing and default suppliers', () => {
     // The pricing list marks the default supplier's rows.
     await page.goto('/supplier/price');
     await page.getByRole('searchbox').fill(skuId);
-    await expect(page.getByRole('row').filter({ hasText: s2 })).toContainText(t('kit:common.yes'));
+    await expect(page.getByRole('row').filter({ hasText: `Paddy Field ${tag}` })).toContainText(t('kit:common.yes'));
   });
 });
