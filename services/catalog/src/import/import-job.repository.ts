@@ -56,9 +56,13 @@ export class ImportJobRepository {
 
   /** Claims a queued (or re-delivered running) job for this run; false when it already finished. */
   async start(jobId: string): Promise<boolean> {
+    // As a SELECT over the UPDATE: TypeORM answers a bare UPDATE with [rows, count], never an empty array.
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE import_job SET status = 'running', processed_rows = 0, total_rows = 0
-        WHERE job_id = $1 AND status IN ('queued', 'running') RETURNING job_id`,
+      `WITH claimed AS (
+         UPDATE import_job SET status = 'running', processed_rows = 0, total_rows = 0
+          WHERE job_id = $1 AND status IN ('queued', 'running') RETURNING job_id
+       )
+       SELECT job_id FROM claimed`,
       [jobId],
     );
     return rows.length > 0;
