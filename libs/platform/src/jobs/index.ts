@@ -13,3 +13,5 @@ export { InProcessJobQueue } from './in-process-job-queue.js';
 export { BullMqJobQueue } from './bullmq-job-queue.js';
 export type { BullMqJobQueueOptions } from './bullmq-job-queue.js';
 export { createJobQueue } from './create-job-queue.js';
+export { scheduleRecurringJob } from './recurring-job.js';
+export type { RecurringJobOptions } from './recurring-job.js';

@@ -106,4 +106,18 @@ export class ImportJobRepository {
       [jobId, failure],
     );
   }
+
+  /** Jobs that ended (or were created, if they never ended) before `cutoff`, oldest first, at most `limit`. */
+  expired(cutoff: Date, limit: number): Promise<Pick<ImportJobRecord, 'job_id' | 'file_key'>[]> {
+    return this.dataSource.query(
+      `SELECT job_id, file_key FROM import_job
+        WHERE coalesce(finished_time, created_time) < $1
+        ORDER BY coalesce(finished_time, created_time) LIMIT $2`,
+      [cutoff, limit],
+    );
+  }
+
+  async deleteJobs(jobIds: string[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM import_job WHERE job_id = ANY($1::uuid[])`, [jobIds]);
+  }
 }

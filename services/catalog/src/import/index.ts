@@ -1,5 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import { ImportJobRepository } from './import-job.repository.js';
+import { ImportRetention } from './import-retention.js';
 import { ImportRunner } from './import-runner.js';
 import { ImportJobsController, createImportController } from './import.controller.js';
 import { ImportService } from './import.service.js';
@@ -10,7 +11,7 @@ import { IMPORTERS } from './importers/index.js';
 /** The controllers of Excel import: one per importer, and the jobs controller. For CatalogModule's list. */
 export const IMPORT_CONTROLLERS: Type<unknown>[] = [...IMPORTERS.map(createImportController), ImportJobsController];
 
-/** The providers of Excel import: the importers, their registry, the runner and the service. */
+/** The providers of Excel import: the importers, their registry, the runner, the service and the clean-up. */
 export const IMPORT_PROVIDERS: Provider[] = [
   ...IMPORTERS,
   {
@@ -21,4 +22,5 @@ export const IMPORT_PROVIDERS: Provider[] = [
   ImportJobRepository,
   ImportRunner,
   ImportService,
+  ImportRetention,
 ];
