@@ -1,9 +1,13 @@
 export { ActivityPanel } from './ActivityPanel';
 export type { ActivityEntry, RecordStamp } from './ActivityPanel';
+export { ControlledSelect } from './ControlledSelect';
+export type { ControlledSelectProps } from './ControlledSelect';
 export { FormSection } from './FormSection';
 export { FormShell } from './FormShell';
 export type { AfterSave, FormAction, FormShellProps } from './FormShell';
 export { useUnsavedChangesGuard } from './UnsavedChangesGuard';
+export { useFieldProps } from './use-field-props';
+export type { FieldPropsOptions, SelectBinding, TextFieldBinding } from './use-field-props';
 export { useFormMode } from './use-form-mode';
 export type { FormMode } from './use-form-mode';
 export { issueMessage, zodResolver } from './zod-resolver';

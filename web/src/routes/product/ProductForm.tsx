@@ -9,7 +9,7 @@ import {
   productInputSchema,
   productPricing,
 } from '@scm/contracts';
-import type { Currency, ProductInput, ProductView, StockType, ValidProductInput } from '@scm/contracts';
+import type { ProductInput, ProductView, ValidProductInput } from '@scm/contracts';
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,7 +19,14 @@ import { itemCategoriesApi } from '../../api/item-categories';
 import { productsApi, useProductPricingContext } from '../../api/products';
 import { useSession } from '../../api/session';
 import { AttachmentList } from '../../components/attachments/AttachmentList';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../components/form';
 import type { FormMode } from '../../components/form';
 import { DateField } from '../../components/ui/DateField';
 import { Icon } from '../../components/ui/icons';
@@ -132,14 +139,8 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
     defaultValues: seesCost ? { ...BLANK, default_cost: '0.00' } : BLANK,
   });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
-  const {
-    register,
-    control,
-    watch,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { control, watch, getValues, setValue } = form;
+  const bind = useFieldProps(form, readOnly);
 
   // A new product starts with the settings' default GST rate.
   useEffect(() => {
@@ -289,79 +290,29 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
         description={readOnly ? undefined : t('products:product.sections.basicHelp')}
       >
         <TextField
-          label={t('products:product.fields.product_code')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('product_code', t('products:product.fields.product_code'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('products:product.placeholders.product_code')}
           hint={readOnly ? undefined : t('products:product.hints.product_code')}
-          error={errors.product_code?.message}
-          {...register('product_code')}
         />
+        <TextField {...bind.text('product_name', t('products:product.fields.product_name'), { required: true })} />
         <TextField
-          label={t('products:product.fields.product_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.product_name?.message}
-          {...register('product_name')}
-        />
-        <TextField
-          label={t('products:product.fields.alt_name')}
-          autoComplete="off"
+          {...bind.text('alt_name', t('products:product.fields.alt_name'))}
           hint={readOnly ? undefined : t('products:product.hints.alt_name')}
-          error={errors.alt_name?.message}
-          {...register('alt_name')}
         />
-        <TextField
-          label={t('products:product.fields.brand')}
-          autoComplete="off"
-          error={errors.brand?.message}
-          {...register('brand')}
+        <TextField {...bind.text('brand', t('products:product.fields.brand'))} />
+        <ControlledSelect
+          {...bind.select('category_id', t('products:product.fields.category'), { required: true })}
+          options={categories}
+          data-testid="product-category"
         />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('products:product.fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={categories}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="product-category"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('stock_type', t('products:product.fields.stock_type'), { required: true })}
+          options={stockTypes}
+          data-testid="product-stock-type"
         />
-        <Controller
-          control={control}
-          name="stock_type"
-          render={({ field, fieldState }) => (
-            <Select<StockType>
-              label={t('products:product.fields.stock_type')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={stockTypes}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="product-stock-type"
-            />
-          )}
-        />
-        <TextField
-          label={t('products:product.fields.time_period')}
-          autoComplete="off"
-          error={errors.time_period?.message}
-          {...register('time_period')}
-        />
-        <TextField
-          label={t('products:product.fields.country_origin')}
-          autoComplete="off"
-          error={errors.country_origin?.message}
-          {...register('country_origin')}
-        />
+        <TextField {...bind.text('time_period', t('products:product.fields.time_period'))} />
+        <TextField {...bind.text('country_origin', t('products:product.fields.country_origin'))} />
         <Controller
           control={control}
           name="hashtag_list"
@@ -380,111 +331,48 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
             </div>
           )}
         />
+        <TextField {...bind.text('description', t('products:product.fields.description'))} className="sm:col-span-2" />
         <TextField
+          {...bind.text('supplier_description', t('products:product.fields.supplier_description'))}
           className="sm:col-span-2"
-          label={t('products:product.fields.description')}
-          autoComplete="off"
-          error={errors.description?.message}
-          {...register('description')}
         />
-        <TextField
-          className="sm:col-span-2"
-          label={t('products:product.fields.supplier_description')}
-          autoComplete="off"
-          error={errors.supplier_description?.message}
-          {...register('supplier_description')}
-        />
-        <TextField
-          className="sm:col-span-2"
-          label={t('products:product.fields.remarks')}
-          autoComplete="off"
-          error={errors.remarks?.message}
-          {...register('remarks')}
-        />
+        <TextField {...bind.text('remarks', t('products:product.fields.remarks'))} className="sm:col-span-2" />
       </FormSection>
 
       <FormSection
         title={t('products:product.sections.dimensions')}
         description={readOnly ? undefined : t('products:product.sections.dimensionsHelp')}
       >
-        <TextField
-          label={t('products:product.fields.width')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.width?.message}
-          {...register('width')}
-        />
-        <TextField
-          label={t('products:product.fields.height')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.height?.message}
-          {...register('height')}
-        />
-        <TextField
-          label={t('products:product.fields.diameter')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.diameter?.message}
-          {...register('diameter')}
-        />
-        <TextField
-          label={t('products:product.fields.weight_grams')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.weight_grams?.message}
-          {...register('weight_grams')}
-        />
+        <TextField {...bind.text('width', t('products:product.fields.width'))} inputMode="decimal" />
+        <TextField {...bind.text('height', t('products:product.fields.height'))} inputMode="decimal" />
+        <TextField {...bind.text('diameter', t('products:product.fields.diameter'))} inputMode="decimal" />
+        <TextField {...bind.text('weight_grams', t('products:product.fields.weight_grams'))} inputMode="decimal" />
       </FormSection>
 
       <FormSection
         title={t('products:product.sections.pricing')}
         description={readOnly ? undefined : t('products:product.sections.pricingHelp')}
       >
-        <Controller
-          control={control}
-          name="native_currency"
-          render={({ field, fieldState }) => (
-            <Select<Currency>
-              label={t('products:product.fields.native_currency')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={currencies}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="product-currency"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('native_currency', t('products:product.fields.native_currency'), { required: true })}
+          options={currencies}
+          data-testid="product-currency"
         />
         {seesCost ? (
           <TextField
-            label={t('products:product.fields.default_cost')}
+            {...bind.text('default_cost', t('products:product.fields.default_cost'))}
             inputMode="decimal"
-            autoComplete="off"
             hint={readOnly ? undefined : t('products:product.hints.default_cost')}
-            error={errors.default_cost?.message}
-            {...register('default_cost')}
           />
         ) : (
           <div aria-hidden="true" className="hidden sm:block" />
         )}
         <TextField
-          label={t('products:product.fields.retail_price_native')}
-          required={!readOnly}
+          {...bind.text('retail_price_native', t('products:product.fields.retail_price_native'), { required: true })}
           inputMode="decimal"
-          autoComplete="off"
           placeholder={t('products:product.placeholders.decimal')}
-          error={errors.retail_price_native?.message}
-          {...register('retail_price_native')}
         />
-        <TextField
-          label={t('products:product.fields.discount')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.discount?.message}
-          {...register('discount')}
-        />
+        <TextField {...bind.text('discount', t('products:product.fields.discount'))} inputMode="decimal" />
         <Controller
           control={control}
           name="tax"
@@ -532,12 +420,7 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
       </FormSection>
 
       <FormSection title={t('products:product.sections.permit')}>
-        <TextField
-          label={t('products:product.fields.permit_no')}
-          autoComplete="off"
-          error={errors.permit_no?.message}
-          {...register('permit_no')}
-        />
+        <TextField {...bind.text('permit_no', t('products:product.fields.permit_no'))} />
         <Controller
           control={control}
           name="declaration_type"
@@ -553,16 +436,8 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
             />
           )}
         />
-        <DateField
-          label={t('products:product.fields.arrival_date')}
-          error={errors.arrival_date?.message}
-          {...register('arrival_date')}
-        />
-        <DateField
-          label={t('products:product.fields.shipout_date')}
-          error={errors.shipout_date?.message}
-          {...register('shipout_date')}
-        />
+        <DateField {...bind.text('arrival_date', t('products:product.fields.arrival_date'))} />
+        <DateField {...bind.text('shipout_date', t('products:product.fields.shipout_date'))} />
         <Controller
           control={control}
           name="shipping_method"
@@ -578,13 +453,7 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
             />
           )}
         />
-        <TextField
-          label={t('products:product.fields.total_tax')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.total_tax?.message}
-          {...register('total_tax')}
-        />
+        <TextField {...bind.text('total_tax', t('products:product.fields.total_tax'))} inputMode="decimal" />
         <Controller
           control={control}
           name="gross_margin_scheme"

@@ -1,10 +1,17 @@
 import { COUNTRIES, locationInputSchema } from '@scm/contracts';
-import type { Country, LocationInput, LocationView, ValidLocationInput } from '@scm/contracts';
+import type { LocationInput, LocationView, ValidLocationInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { locationCategoriesApi, locationsApi, regionsApi } from '../../../api/locations';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/icons';
@@ -75,13 +82,8 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
     defaultValues: BLANK,
   });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
-  const {
-    register,
-    control,
-    setValue,
-    watch,
-    formState: { errors },
-  } = form;
+  const { control, setValue, watch } = form;
+  const bind = useFieldProps(form, readOnly);
   const { fields, append, remove } = useFieldArray({ control, name: 'contact_person' });
   const categoryId = watch('category_id');
   const { data: category } = locationCategoriesApi.useRecord(categoryId || undefined);
@@ -153,22 +155,12 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('locations:location.sections.detailsHelp')}
       >
         <TextField
-          label={t('locations:location.fields.location_id')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('location_id', t('locations:location.fields.location_id'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('locations:location.placeholders.location_id')}
           hint={readOnly ? undefined : t('locations:location.hints.location_id')}
-          error={errors.location_id?.message}
-          {...register('location_id')}
         />
-        <TextField
-          label={t('locations:location.fields.location_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.location_name?.message}
-          {...register('location_name')}
-        />
+        <TextField {...bind.text('location_name', t('locations:location.fields.location_name'), { required: true })} />
         <Controller
           control={control}
           name="category_id"
@@ -204,21 +196,10 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
             />
           )}
         />
-        <Controller
-          control={control}
-          name="region_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('locations:location.fields.region')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={regions}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="location-region"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('region_id', t('locations:location.fields.region'), { required: true })}
+          options={regions}
+          data-testid="location-region"
         />
         <Controller
           control={control}
@@ -239,45 +220,20 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
 
       <FormSection title={t('locations:location.sections.address')}>
         <TextField
+          {...bind.text('address', t('locations:location.fields.address'), { required: true })}
           className="sm:col-span-2"
-          label={t('locations:location.fields.address')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.address?.message}
-          {...register('address')}
         />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <Select<Country>
-              label={t('locations:location.fields.country')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={countries}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="location-country"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('country', t('locations:location.fields.country'), { required: true })}
+          options={countries}
+          data-testid="location-country"
         />
         <TextField
-          label={t('locations:location.fields.postal_code')}
-          required={!readOnly}
+          {...bind.text('postal_code', t('locations:location.fields.postal_code'), { required: true })}
           inputMode="numeric"
-          autoComplete="off"
           placeholder={t('locations:location.placeholders.postal_code')}
-          error={errors.postal_code?.message}
-          {...register('postal_code')}
         />
-        <TextField
-          className="sm:col-span-2"
-          label={t('locations:location.fields.remark')}
-          autoComplete="off"
-          error={errors.remark?.message}
-          {...register('remark')}
-        />
+        <TextField {...bind.text('remark', t('locations:location.fields.remark'))} className="sm:col-span-2" />
       </FormSection>
 
       <FormSection title={t('locations:location.sections.contacts')} columns={1}>
@@ -290,27 +246,20 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
               data-testid={`contact-person-${index}`}
             >
               <TextField
-                label={t('locations:location.contacts.name')}
-                required={!readOnly}
-                autoComplete="off"
-                error={errors.contact_person?.[index]?.name?.message}
-                {...register(`contact_person.${index}.name`)}
+                {...bind.text(`contact_person.${index}.name`, t('locations:location.contacts.name'), {
+                  required: true,
+                })}
               />
               <TextField
-                label={t('locations:location.contacts.mobile_no')}
-                required={!readOnly}
+                {...bind.text(`contact_person.${index}.mobile_no`, t('locations:location.contacts.mobile_no'), {
+                  required: true,
+                })}
                 inputMode="tel"
-                autoComplete="off"
                 placeholder={t('locations:location.placeholders.mobile_no')}
-                error={errors.contact_person?.[index]?.mobile_no?.message}
-                {...register(`contact_person.${index}.mobile_no`)}
               />
               <TextField
-                label={t('locations:location.contacts.email')}
+                {...bind.text(`contact_person.${index}.email`, t('locations:location.contacts.email'))}
                 type="email"
-                autoComplete="off"
-                error={errors.contact_person?.[index]?.email?.message}
-                {...register(`contact_person.${index}.email`)}
               />
               {!readOnly && (
                 <Button

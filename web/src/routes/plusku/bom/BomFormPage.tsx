@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { bomsApi, useBomFormOptions, useBomSkuOptions } from '../../../api/boms';
 import { itemCategoriesApi } from '../../../api/item-categories';
 import { useSession } from '../../../api/session';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { Select } from '../../../components/ui/Select';
 import type { SelectOption } from '../../../components/ui/Select';
@@ -86,12 +93,12 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
   const form = useForm<BomInput, unknown, ValidBomInput>({ resolver: zodResolver(schema), defaultValues: blank(kind) });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
   const {
-    register,
     control,
     watch,
     setValue,
     formState: { errors },
   } = form;
+  const bind = useFieldProps(form, readOnly);
   const outputSkuId = watch('output_sku_id') ?? '';
   const ownerType = watch('owner_type') ?? 'text';
   const outputQuantity = watch('output_quantity');
@@ -166,38 +173,16 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
         description={readOnly ? undefined : t('bom:form.sections.detailsHelp')}
       >
         <TextField
-          label={t('bom:fields.bom_id')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('bom_id', t('bom:fields.bom_id'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('bom:placeholders.bom_id')}
-          error={errors.bom_id?.message}
           data-testid="bom-id"
-          {...register('bom_id')}
         />
-        <TextField
-          label={t('bom:fields.bom_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.bom_name?.message}
-          data-testid="bom-name"
-          {...register('bom_name')}
-        />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('bom:fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={categories}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="bom-category"
-            />
-          )}
+        <TextField {...bind.text('bom_name', t('bom:fields.bom_name'), { required: true })} data-testid="bom-name" />
+        <ControlledSelect
+          {...bind.select('category_id', t('bom:fields.category'), { required: true })}
+          options={categories}
+          data-testid="bom-category"
         />
         <Controller
           control={control}
@@ -236,12 +221,9 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
           />
         ) : (
           <TextField
-            label={t('bom:fields.owner')}
-            autoComplete="off"
+            {...bind.text('owner', t('bom:fields.owner'))}
             placeholder={t('bom:placeholders.owner')}
-            error={errors.owner?.message}
             data-testid="bom-owner"
-            {...register('owner')}
           />
         )}
       </FormSection>
@@ -290,29 +272,15 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
           />
         )}
         <TextField
-          label={t('bom:fields.output_quantity')}
-          required={!readOnly}
+          {...bind.text('output_quantity', t('bom:fields.output_quantity'), { required: true })}
           inputMode="decimal"
-          autoComplete="off"
-          error={errors.output_quantity?.message}
           data-testid="bom-output-quantity"
-          {...register('output_quantity')}
         />
-        <Controller
-          control={control}
-          name="output_uom_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('bom:fields.output_uom')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={outputUoms}
-              disabled={readOnly || (kind === 'sku_bom' && !outputSkuId)}
-              error={fieldState.error?.message}
-              data-testid="bom-output-uom"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('output_uom_id', t('bom:fields.output_uom'), { required: true })}
+          options={outputUoms}
+          disabled={readOnly || (kind === 'sku_bom' && !outputSkuId)}
+          data-testid="bom-output-uom"
         />
       </FormSection>
 

@@ -6,19 +6,19 @@ import {
   TAX_RATES,
   supplierInputSchema,
 } from '@scm/contracts';
-import type {
-  Country,
-  GstPriceType,
-  SupplierInput,
-  SupplierTaxType,
-  SupplierView,
-  ValidSupplierInput,
-} from '@scm/contracts';
+import type { SupplierInput, SupplierTaxType, SupplierView, ValidSupplierInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { supplierCategoriesApi, suppliersApi } from '../../../api/suppliers';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { Select } from '../../../components/ui/Select';
 import { TagInput } from '../../../components/ui/TagInput';
@@ -102,13 +102,8 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
     defaultValues: BLANK,
   });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
-  const {
-    register,
-    control,
-    setValue,
-    watch,
-    formState: { errors },
-  } = form;
+  const { control, setValue, watch } = form;
+  const bind = useFieldProps(form, readOnly);
   const zeroRated = watch('tax_type') === 'ZERO RATED';
 
   const categories = useMemo(() => {
@@ -168,56 +163,22 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
         description={readOnly ? undefined : t('suppliers:supplier.sections.companyHelp')}
       >
         <TextField
-          label={t('suppliers:supplier.fields.supplier_id')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('supplier_id', t('suppliers:supplier.fields.supplier_id'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('suppliers:supplier.placeholders.supplier_id')}
           hint={readOnly ? undefined : t('suppliers:supplier.hints.supplier_id')}
-          error={errors.supplier_id?.message}
-          {...register('supplier_id')}
         />
+        <TextField {...bind.text('company_name', t('suppliers:supplier.fields.company_name'), { required: true })} />
+        <ControlledSelect
+          {...bind.select('category_id', t('suppliers:supplier.fields.category'), { required: true })}
+          options={categories}
+          data-testid="supplier-category"
+        />
+        <TextField {...bind.text('account_no', t('suppliers:supplier.fields.account_no'))} />
+        <TextField {...bind.text('company_uen', t('suppliers:supplier.fields.company_uen'))} />
         <TextField
-          label={t('suppliers:supplier.fields.company_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.company_name?.message}
-          {...register('company_name')}
-        />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('suppliers:supplier.fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={categories}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="supplier-category"
-            />
-          )}
-        />
-        <TextField
-          label={t('suppliers:supplier.fields.account_no')}
-          autoComplete="off"
-          error={errors.account_no?.message}
-          {...register('account_no')}
-        />
-        <TextField
-          label={t('suppliers:supplier.fields.company_uen')}
-          autoComplete="off"
-          error={errors.company_uen?.message}
-          {...register('company_uen')}
-        />
-        <TextField
-          label={t('suppliers:supplier.fields.company_website')}
-          autoComplete="off"
+          {...bind.text('company_website', t('suppliers:supplier.fields.company_website'))}
           placeholder={readOnly ? undefined : t('suppliers:supplier.placeholders.company_website')}
-          error={errors.company_website?.message}
-          {...register('company_website')}
         />
         <Controller
           control={control}
@@ -241,97 +202,45 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
       </FormSection>
 
       <FormSection title={t('suppliers:supplier.sections.contact')}>
+        <TextField {...bind.text('contact_name', t('suppliers:supplier.fields.contact_name'), { required: true })} />
         <TextField
-          label={t('suppliers:supplier.fields.contact_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.contact_name?.message}
-          {...register('contact_name')}
-        />
-        <TextField
-          label={t('suppliers:supplier.fields.contact_no')}
-          required={!readOnly}
+          {...bind.text('contact_no', t('suppliers:supplier.fields.contact_no'), { required: true })}
           inputMode="tel"
-          autoComplete="off"
           placeholder={t('suppliers:supplier.placeholders.contact_no')}
-          error={errors.contact_no?.message}
-          {...register('contact_no')}
         />
-        <TextField
-          label={t('suppliers:supplier.fields.contact_email')}
-          type="email"
-          autoComplete="off"
-          error={errors.contact_email?.message}
-          {...register('contact_email')}
-        />
+        <TextField {...bind.text('contact_email', t('suppliers:supplier.fields.contact_email'))} type="email" />
       </FormSection>
 
       <FormSection title={t('suppliers:supplier.sections.address')}>
         <TextField
+          {...bind.text('address', t('suppliers:supplier.fields.address'), { required: true })}
           className="sm:col-span-2"
-          label={t('suppliers:supplier.fields.address')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.address?.message}
-          {...register('address')}
         />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <Select<Country>
-              label={t('suppliers:supplier.fields.country')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={countries}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="supplier-country"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('country', t('suppliers:supplier.fields.country'), { required: true })}
+          options={countries}
+          data-testid="supplier-country"
         />
         <TextField
-          label={t('suppliers:supplier.fields.postal_code')}
-          required={!readOnly}
+          {...bind.text('postal_code', t('suppliers:supplier.fields.postal_code'), { required: true })}
           inputMode="numeric"
-          autoComplete="off"
           placeholder={t('suppliers:supplier.placeholders.postal_code')}
-          error={errors.postal_code?.message}
-          {...register('postal_code')}
         />
-        <TextField
-          className="sm:col-span-2"
-          label={t('suppliers:supplier.fields.remark')}
-          autoComplete="off"
-          error={errors.remark?.message}
-          {...register('remark')}
-        />
+        <TextField {...bind.text('remark', t('suppliers:supplier.fields.remark'))} className="sm:col-span-2" />
       </FormSection>
 
       <FormSection title={t('suppliers:supplier.sections.commercial')}>
         <TextField
-          label={t('suppliers:supplier.fields.credit_term_in_days')}
-          required={!readOnly}
+          {...bind.text('credit_term_in_days', t('suppliers:supplier.fields.credit_term_in_days'), { required: true })}
           inputMode="numeric"
-          autoComplete="off"
-          error={errors.credit_term_in_days?.message}
-          {...register('credit_term_in_days')}
         />
         <TextField
-          label={t('suppliers:supplier.fields.minimum_order_value')}
-          required={!readOnly}
+          {...bind.text('minimum_order_value', t('suppliers:supplier.fields.minimum_order_value'), { required: true })}
           inputMode="decimal"
-          autoComplete="off"
-          error={errors.minimum_order_value?.message}
-          {...register('minimum_order_value')}
         />
         <TextField
+          {...bind.text('terms_and_conditions', t('suppliers:supplier.fields.terms_and_conditions'))}
           className="sm:col-span-2"
-          label={t('suppliers:supplier.fields.terms_and_conditions')}
-          autoComplete="off"
-          error={errors.terms_and_conditions?.message}
-          {...register('terms_and_conditions')}
         />
       </FormSection>
 
@@ -361,21 +270,10 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
             />
           )}
         />
-        <Controller
-          control={control}
-          name="gst_price_type"
-          render={({ field, fieldState }) => (
-            <Select<GstPriceType>
-              label={t('suppliers:supplier.fields.gst_price_type')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={priceTypes}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="supplier-gst-price-type"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('gst_price_type', t('suppliers:supplier.fields.gst_price_type'), { required: true })}
+          options={priceTypes}
+          data-testid="supplier-gst-price-type"
         />
         <Controller
           control={control}
@@ -409,18 +307,8 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
             />
           )}
         />
-        <TextField
-          label={t('suppliers:supplier.fields.gst_reg_no')}
-          autoComplete="off"
-          error={errors.gst_reg_no?.message}
-          {...register('gst_reg_no')}
-        />
-        <TextField
-          label={t('suppliers:supplier.fields.tax_reg_no')}
-          autoComplete="off"
-          error={errors.tax_reg_no?.message}
-          {...register('tax_reg_no')}
-        />
+        <TextField {...bind.text('gst_reg_no', t('suppliers:supplier.fields.gst_reg_no'))} />
+        <TextField {...bind.text('tax_reg_no', t('suppliers:supplier.fields.tax_reg_no'))} />
       </FormSection>
     </FormShell>
   );

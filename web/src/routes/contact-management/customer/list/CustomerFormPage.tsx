@@ -1,19 +1,17 @@
 import { ADDRESS_TYPES, CONTACT_MODES, COUNTRIES, GENDERS, SALUTATIONS, customerInputSchema } from '@scm/contracts';
-import type {
-  AddressType,
-  ContactMode,
-  Country,
-  CustomerInput,
-  CustomerView,
-  Gender,
-  Salutation,
-  ValidCustomerInput,
-} from '@scm/contracts';
+import type { AddressType, Country, CustomerInput, CustomerView, ValidCustomerInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { customersApi } from '../../../../api/customers';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../../components/form';
 import type { FormMode } from '../../../../components/form';
 import { Button } from '../../../../components/ui/Button';
 import { Icon } from '../../../../components/ui/icons';
@@ -101,13 +99,13 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
   });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
   const {
-    register,
     control,
     getValues,
     setValue,
     watch,
     formState: { errors },
   } = form;
+  const bind = useFieldProps(form, readOnly);
   const { fields, append, remove } = useFieldArray({ control, name: 'address_list' });
   const addresses = watch('address_list') ?? [];
 
@@ -166,70 +164,25 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('customers:customer.sections.profileHelp')}
       >
         <TextField
-          label={t('customers:customer.fields.customer_code')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('customer_code', t('customers:customer.fields.customer_code'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('customers:customer.placeholders.customer_code')}
           hint={readOnly ? undefined : t('customers:customer.hints.customer_code')}
-          error={errors.customer_code?.message}
-          {...register('customer_code')}
         />
-        <Controller
-          control={control}
-          name="salutation"
-          render={({ field, fieldState }) => (
-            <Select<Salutation>
-              label={t('customers:customer.fields.salutation')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={salutations}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="customer-salutation"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('salutation', t('customers:customer.fields.salutation'), { required: true })}
+          options={salutations}
+          data-testid="customer-salutation"
         />
-        <TextField
-          label={t('customers:customer.fields.customer_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.customer_name?.message}
-          {...register('customer_name')}
+        <TextField {...bind.text('customer_name', t('customers:customer.fields.customer_name'), { required: true })} />
+        <TextField {...bind.text('chinese_name', t('customers:customer.fields.chinese_name'))} />
+        <ControlledSelect
+          {...bind.select('gender', t('customers:customer.fields.gender'), { required: true })}
+          options={genders}
+          data-testid="customer-gender"
         />
-        <TextField
-          label={t('customers:customer.fields.chinese_name')}
-          autoComplete="off"
-          error={errors.chinese_name?.message}
-          {...register('chinese_name')}
-        />
-        <Controller
-          control={control}
-          name="gender"
-          render={({ field, fieldState }) => (
-            <Select<Gender>
-              label={t('customers:customer.fields.gender')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={genders}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="customer-gender"
-            />
-          )}
-        />
-        <DateField
-          label={t('customers:customer.fields.birthday')}
-          error={errors.birthday?.message}
-          {...register('birthday')}
-        />
-        <DateField
-          label={t('customers:customer.fields.wedding_anniversary')}
-          error={errors.wedding_anniversary?.message}
-          {...register('wedding_anniversary')}
-        />
+        <DateField {...bind.text('birthday', t('customers:customer.fields.birthday'))} />
+        <DateField {...bind.text('wedding_anniversary', t('customers:customer.fields.wedding_anniversary'))} />
         <Controller
           control={control}
           name="tags"
@@ -251,45 +204,21 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
       </FormSection>
 
       <FormSection title={t('customers:customer.sections.contact')}>
-        <TextField
-          label={t('customers:customer.fields.email')}
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Controller
-          control={control}
-          name="contact_mode"
-          render={({ field, fieldState }) => (
-            <Select<ContactMode>
-              label={t('customers:customer.fields.contact_mode')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={contactModes}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="customer-contact-mode"
-            />
-          )}
+        <TextField {...bind.text('email', t('customers:customer.fields.email'))} type="email" />
+        <ControlledSelect
+          {...bind.select('contact_mode', t('customers:customer.fields.contact_mode'), { required: true })}
+          options={contactModes}
+          data-testid="customer-contact-mode"
         />
         <TextField
-          label={t('customers:customer.fields.primary_contact_no')}
-          required={!readOnly}
+          {...bind.text('primary_contact_no', t('customers:customer.fields.primary_contact_no'), { required: true })}
           inputMode="tel"
-          autoComplete="off"
           placeholder={t('customers:customer.placeholders.contact_no')}
-          error={errors.primary_contact_no?.message}
-          {...register('primary_contact_no')}
         />
         <TextField
-          label={t('customers:customer.fields.secondary_contact_no')}
+          {...bind.text('secondary_contact_no', t('customers:customer.fields.secondary_contact_no'))}
           inputMode="tel"
-          autoComplete="off"
           placeholder={t('customers:customer.placeholders.contact_no')}
-          error={errors.secondary_contact_no?.message}
-          {...register('secondary_contact_no')}
         />
         <Controller
           control={control}
@@ -309,24 +238,9 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
       </FormSection>
 
       <FormSection title={t('customers:customer.sections.work')}>
-        <TextField
-          label={t('customers:customer.fields.occupation')}
-          autoComplete="off"
-          error={errors.occupation?.message}
-          {...register('occupation')}
-        />
-        <TextField
-          label={t('customers:customer.fields.company')}
-          autoComplete="off"
-          error={errors.company?.message}
-          {...register('company')}
-        />
-        <TextField
-          label={t('customers:customer.fields.department')}
-          autoComplete="off"
-          error={errors.department?.message}
-          {...register('department')}
-        />
+        <TextField {...bind.text('occupation', t('customers:customer.fields.occupation'))} />
+        <TextField {...bind.text('company', t('customers:customer.fields.company'))} />
+        <TextField {...bind.text('department', t('customers:customer.fields.department'))} />
       </FormSection>
 
       <FormSection
@@ -381,13 +295,11 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
                 )}
               />
               <TextField
-                label={t('customers:customer.address.postal_code')}
-                required={!readOnly}
+                {...bind.text(`address_list.${index}.postal_code`, t('customers:customer.address.postal_code'), {
+                  required: true,
+                })}
                 inputMode="numeric"
-                autoComplete="off"
                 placeholder={t('customers:customer.placeholders.postal_code')}
-                error={errors.address_list?.[index]?.postal_code?.message}
-                {...register(`address_list.${index}.postal_code`)}
               />
               {!readOnly && (
                 <Button
@@ -406,12 +318,10 @@ function CustomerForm({ mode, id, isNew, readOnly }: FormMode) {
                 </Button>
               )}
               <TextField
+                {...bind.text(`address_list.${index}.address`, t('customers:customer.address.address'), {
+                  required: true,
+                })}
                 className="sm:col-span-3"
-                label={t('customers:customer.address.address')}
-                required={!readOnly}
-                autoComplete="off"
-                error={errors.address_list?.[index]?.address?.message}
-                {...register(`address_list.${index}.address`)}
               />
               <label className="flex items-center gap-2 self-end pb-2 text-sm whitespace-nowrap text-slate-700">
                 <input

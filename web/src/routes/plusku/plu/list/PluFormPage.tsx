@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { PLU_BOM_TYPES, pluInputSchema } from '@scm/contracts';
-import type { PluBomType, PluInput, PluView, ValidPluInput } from '@scm/contracts';
+import type { PluInput, PluView, ValidPluInput } from '@scm/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,14 @@ import { useBomFormOptions } from '../../../../api/boms';
 import { itemCategoriesApi } from '../../../../api/item-categories';
 import { plusApi, usePluBomOptions } from '../../../../api/plus';
 import { useSession } from '../../../../api/session';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../../components/form';
 import type { FormMode } from '../../../../components/form';
 import { Select } from '../../../../components/ui/Select';
 import type { SelectOption } from '../../../../components/ui/Select';
@@ -85,11 +92,11 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   const form = useForm<PluInput, unknown, ValidPluInput>({ resolver: zodResolver(schema), defaultValues: BLANK });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
   const {
-    register,
     control,
     watch,
     formState: { errors },
   } = form;
+  const bind = useFieldProps(form, readOnly);
   const bomType = watch('bom_type');
   const bomId = watch('bom_id') ?? '';
   const price = watch('suggested_price');
@@ -161,61 +168,23 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('plu:form.sections.detailsHelp')}
       >
         <TextField
-          label={t('plu:fields.plu_id')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('plu_id', t('plu:fields.plu_id'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('plu:placeholders.plu_id')}
-          error={errors.plu_id?.message}
           data-testid="plu-id"
-          {...register('plu_id')}
         />
+        <TextField {...bind.text('plu_name', t('plu:fields.plu_name'), { required: true })} data-testid="plu-name" />
+        <TextField {...bind.text('ch_display_name', t('plu:fields.ch_display_name'))} data-testid="plu-ch-name" />
         <TextField
-          label={t('plu:fields.plu_name')}
-          required={!readOnly}
-          autoComplete="off"
-          error={errors.plu_name?.message}
-          data-testid="plu-name"
-          {...register('plu_name')}
-        />
-        <TextField
-          label={t('plu:fields.ch_display_name')}
-          autoComplete="off"
-          error={errors.ch_display_name?.message}
-          data-testid="plu-ch-name"
-          {...register('ch_display_name')}
-        />
-        <TextField
-          label={t('plu:fields.suggested_price')}
-          required={!readOnly}
+          {...bind.text('suggested_price', t('plu:fields.suggested_price'), { required: true })}
           inputMode="decimal"
-          autoComplete="off"
-          error={errors.suggested_price?.message}
           data-testid="plu-price"
-          {...register('suggested_price')}
         />
-        <TextField
-          label={t('plu:fields.barcode')}
-          autoComplete="off"
-          error={errors.barcode?.message}
-          data-testid="plu-barcode"
-          {...register('barcode')}
-        />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('plu:fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={categories}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="plu-category"
-            />
-          )}
+        <TextField {...bind.text('barcode', t('plu:fields.barcode'))} data-testid="plu-barcode" />
+        <ControlledSelect
+          {...bind.select('category_id', t('plu:fields.category'), { required: true })}
+          options={categories}
+          data-testid="plu-category"
         />
       </FormSection>
 
@@ -224,21 +193,10 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('plu:form.sections.bomHelp')}
         columns={3}
       >
-        <Controller
-          control={control}
-          name="bom_type"
-          render={({ field, fieldState }) => (
-            <Select<PluBomType>
-              label={t('plu:fields.bom_type')}
-              required={!readOnly}
-              value={field.value}
-              onChange={field.onChange}
-              options={bomTypes}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="plu-bom-type"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('bom_type', t('plu:fields.bom_type'), { required: true })}
+          options={bomTypes}
+          data-testid="plu-bom-type"
         />
         {bomType === 'existing' ? (
           <Controller
@@ -257,13 +215,9 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
         ) : (
           <>
             <TextField
-              label={t('plu:fields.output_quantity')}
-              required={!readOnly}
+              {...bind.text('custom_bom.output_quantity', t('plu:fields.output_quantity'), { required: true })}
               inputMode="decimal"
-              autoComplete="off"
-              error={errors.custom_bom?.output_quantity?.message}
               data-testid="plu-custom-output-quantity"
-              {...register('custom_bom.output_quantity')}
             />
             <Controller
               control={control}

@@ -5,7 +5,7 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { skusApi, useSkuOptions } from '../../../../api/skus';
-import { FormSection, FormShell, useFormMode, zodResolver } from '../../../../components/form';
+import { FormSection, FormShell, useFieldProps, useFormMode, zodResolver } from '../../../../components/form';
 import type { FormMode } from '../../../../components/form';
 import { Button } from '../../../../components/ui/Button';
 import { Icon } from '../../../../components/ui/icons';
@@ -130,11 +130,11 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
   });
   const values = useMemo(() => (record ? toFormValues(record, mode === 'clone') : undefined), [record, mode]);
   const {
-    register,
     control,
     setValue,
     formState: { errors },
   } = form;
+  const bind = useFieldProps(form, readOnly);
   const categoryId = useWatch({ control, name: 'category_id' });
 
   const categoryOptions = useMemo<SelectOption<string>[]>(
@@ -184,47 +184,19 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('sku:sku.sections.basicHelp')}
       >
         <TextField
-          label={t('sku:sku.fields.sku_id')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('sku_id', t('sku:sku.fields.sku_id'), { required: true })}
           readOnly={mode === 'edit'}
           placeholder={t('sku:sku.placeholders.sku_id')}
           hint={readOnly ? undefined : t('sku:sku.hints.sku_id')}
-          error={errors.sku_id?.message}
-          {...register('sku_id')}
         />
         <TextField
-          label={t('sku:sku.fields.name')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('name', t('sku:sku.fields.name'), { required: true })}
           placeholder={readOnly ? undefined : t('sku:sku.placeholders.name')}
-          error={errors.name?.message}
-          {...register('name')}
         />
-        <TextField
-          label={t('sku:sku.fields.barcode')}
-          autoComplete="off"
-          error={errors.barcode?.message}
-          {...register('barcode')}
-        />
-        <TextField
-          label={t('sku:sku.fields.product_brand')}
-          autoComplete="off"
-          error={errors.product_brand?.message}
-          {...register('product_brand')}
-        />
-        <TextField
-          label={t('sku:sku.fields.packaging_detail')}
-          autoComplete="off"
-          error={errors.packaging_detail?.message}
-          {...register('packaging_detail')}
-        />
-        <TextField
-          label={t('sku:sku.fields.supplier_description')}
-          autoComplete="off"
-          error={errors.supplier_description?.message}
-          {...register('supplier_description')}
-        />
+        <TextField {...bind.text('barcode', t('sku:sku.fields.barcode'))} />
+        <TextField {...bind.text('product_brand', t('sku:sku.fields.product_brand'))} />
+        <TextField {...bind.text('packaging_detail', t('sku:sku.fields.packaging_detail'))} />
+        <TextField {...bind.text('supplier_description', t('sku:sku.fields.supplier_description'))} />
       </FormSection>
 
       <FormSection
@@ -232,19 +204,12 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
         description={readOnly ? undefined : t('sku:sku.sections.namesHelp')}
       >
         <TextField
-          label={t('sku:sku.fields.display_name')}
-          required={!readOnly}
-          autoComplete="off"
+          {...bind.text('display_name', t('sku:sku.fields.display_name'), { required: true })}
           placeholder={readOnly ? undefined : t('sku:sku.placeholders.display_name')}
-          error={errors.display_name?.message}
-          {...register('display_name')}
         />
         <TextField
-          label={t('sku:sku.fields.ch_display_name')}
-          autoComplete="off"
+          {...bind.text('ch_display_name', t('sku:sku.fields.ch_display_name'))}
           placeholder={readOnly ? undefined : t('sku:sku.placeholders.ch_display_name')}
-          error={errors.ch_display_name?.message}
-          {...register('ch_display_name')}
         />
         <Controller
           control={control}
@@ -303,13 +268,9 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
 
       <FormSection title={t('sku:sku.sections.stock')}>
         <TextField
-          label={t('sku:sku.fields.threshold')}
-          required={!readOnly}
+          {...bind.text('threshold', t('sku:sku.fields.threshold'), { required: true })}
           inputMode="decimal"
-          autoComplete="off"
           hint={readOnly ? undefined : t('sku:sku.hints.threshold')}
-          error={errors.threshold?.message}
-          {...register('threshold')}
         />
         <Controller
           control={control}
@@ -327,37 +288,22 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
           )}
         />
         <TextField
-          label={t('sku:sku.fields.default_wastage_percentage')}
-          required={!readOnly}
+          {...bind.text('default_wastage_percentage', t('sku:sku.fields.default_wastage_percentage'), {
+            required: true,
+          })}
           inputMode="decimal"
-          autoComplete="off"
-          error={errors.default_wastage_percentage?.message}
-          {...register('default_wastage_percentage')}
         />
         <TextField
-          label={t('sku:sku.fields.max_order_qty')}
+          {...bind.text('max_order_qty', t('sku:sku.fields.max_order_qty'))}
           inputMode="decimal"
-          autoComplete="off"
           placeholder={t('sku:sku.placeholders.max_order_qty')}
           hint={readOnly ? undefined : t('sku:sku.hints.max_order_qty')}
-          error={errors.max_order_qty?.message}
-          {...register('max_order_qty')}
         />
       </FormSection>
 
       <FormSection title={t('sku:sku.sections.accounting')}>
-        <TextField
-          label={t('sku:sku.fields.account_code')}
-          autoComplete="off"
-          error={errors.account_code?.message}
-          {...register('account_code')}
-        />
-        <TextField
-          label={t('sku:sku.fields.gl_code')}
-          autoComplete="off"
-          error={errors.gl_code?.message}
-          {...register('gl_code')}
-        />
+        <TextField {...bind.text('account_code', t('sku:sku.fields.account_code'))} />
+        <TextField {...bind.text('gl_code', t('sku:sku.fields.gl_code'))} />
       </FormSection>
 
       <FormSection title={t('sku:sku.sections.hashtags')} columns={1}>
@@ -456,11 +402,11 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
   const { t } = useTranslation();
   const {
     control,
-    register,
     getValues,
     setValue,
     formState: { errors },
   } = form;
+  const bind = useFieldProps(form, readOnly);
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'uom_list' });
   const rows = useWatch({ control, name: 'uom_list' });
   const primary = useWatch({ control, name: 'primary_uom_id' });
@@ -569,19 +515,15 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
                 )}
               />
               <TextField
-                label={t('sku:sku.fields.factor')}
-                required={!readOnly}
+                {...bind.text(`uom_list.${index}.factor`, t('sku:sku.fields.factor'), { required: true })}
                 inputMode="decimal"
-                autoComplete="off"
                 readOnly={isPrimary}
-                error={rowErrors?.factor?.message}
                 hint={
                   uomId && primary && factor && !isPrimary
                     ? t('sku:sku.conversion', { uom: nameOf(uomId), factor, primary: nameOf(primary) })
                     : undefined
                 }
                 data-testid={`sku-uom-factor-${index}`}
-                {...register(`uom_list.${index}.factor`)}
               />
               {!readOnly && (
                 <Button
