@@ -47,7 +47,14 @@ export default {
       displayName: 'integration',
       testMatch: ['<rootDir>/libs/*/test/**/*.spec.ts', '<rootDir>/services/*/test/**/*.spec.ts'],
     },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'],
+      // Each suite starts the whole product in its beforeAll; on a busy 2-core machine that can take longer than
+      // jest's 5 s default (a timeout, not an assertion: no test measures speed).
+      testTimeout: 60_000,
+    },
     ...(distributed
       ? [
           {
