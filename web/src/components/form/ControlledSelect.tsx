@@ -10,16 +10,20 @@ export interface ControlledSelectProps<T extends FieldValues, V extends string |
   control: Control<T, unknown, Output>;
   /** A field whose value is one of the options' values. */
   name: FieldPathByValue<T, V>;
+  /** Runs after the field took a new value: clears a field that depends on it (a category's sub-category). */
+  onChanged?: (value: V) => void;
 }
 
 /**
  * A Select bound to a react-hook-form field, with the field's error under it: the `Controller` + `Select`
- * pair every form wrote out by hand. Give it `useFieldProps(...).select(...)` and the options; a field whose
- * change does more than set its value (or whose value needs converting) keeps its own Controller.
+ * pair every form wrote out by hand. Give it `useFieldProps(...).select(...)` and the options (and `onChanged`
+ * for what a change does besides setting the value); a field whose value needs converting keeps its own
+ * Controller.
  */
 export function ControlledSelect<T extends FieldValues, V extends string | number, Output>({
   control,
   name,
+  onChanged,
   ...props
 }: ControlledSelectProps<T, V, Output>) {
   return (
@@ -27,7 +31,15 @@ export function ControlledSelect<T extends FieldValues, V extends string | numbe
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Select<V> {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        <Select<V>
+          {...props}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            onChanged?.(value);
+          }}
+          error={fieldState.error?.message}
+        />
       )}
     />
   );

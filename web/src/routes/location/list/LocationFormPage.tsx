@@ -161,24 +161,11 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
           hint={readOnly ? undefined : t('locations:location.hints.location_id')}
         />
         <TextField {...bind.text('location_name', t('locations:location.fields.location_name'), { required: true })} />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('locations:location.fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                setValue('sub_category_id', '', { shouldDirty: true });
-              }}
-              options={categories}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="location-category"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('category_id', t('locations:location.fields.category'), { required: true })}
+          options={categories}
+          onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
+          data-testid="location-category"
         />
         <Controller
           control={control}

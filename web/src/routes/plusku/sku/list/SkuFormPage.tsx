@@ -5,7 +5,14 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { skusApi, useSkuOptions } from '../../../../api/skus';
-import { FormSection, FormShell, useFieldProps, useFormMode, zodResolver } from '../../../../components/form';
+import {
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../../components/form';
 import type { FormMode } from '../../../../components/form';
 import { Button } from '../../../../components/ui/Button';
 import { Icon } from '../../../../components/ui/icons';
@@ -226,24 +233,11 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
       </FormSection>
 
       <FormSection title={t('sku:sku.sections.category')}>
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('sku:sku.fields.category')}
-              required={!readOnly}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                setValue('sub_category_id', '', { shouldDirty: true });
-              }}
-              options={categoryOptions}
-              disabled={readOnly}
-              error={fieldState.error?.message}
-              data-testid="sku-category"
-            />
-          )}
+        <ControlledSelect
+          {...bind.select('category_id', t('sku:sku.fields.category'), { required: true })}
+          options={categoryOptions}
+          onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
+          data-testid="sku-category"
         />
         <Controller
           control={control}
