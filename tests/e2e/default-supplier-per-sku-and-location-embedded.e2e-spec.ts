@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { fieldErrors, permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -24,9 +24,6 @@ describe('default suppliers (embedded mode)', () => {
   });
 
   afterAll(() => close?.());
-
-  const fieldErrors = (body: { errors?: { field: string; message: string }[] }) =>
-    Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
 
   it('sets up suppliers, locations and a SKU two of the suppliers supply', async () => {
     const uom = await agent

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { fieldErrors, permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
@@ -29,9 +29,6 @@ describe('PLUs (embedded mode)', () => {
   }, 60_000);
 
   afterAll(() => close?.());
-
-  const fieldErrors = (body: { errors?: { field: string; message: string }[] }) =>
-    Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
 
   const latte = (overrides: Record<string, unknown> = {}) => ({
     plu_id: 'LATTE',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
-import { SUITE_HOOK_TIMEOUT_MS, startCatalogSuite } from '@scm/testing';
+import { fieldErrors, startCatalogSuite, SUITE_HOOK_TIMEOUT_MS } from '@scm/testing';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
 import { RecordSkuUomUsage1795364422770 } from '../../services/catalog/src/migrations/1795364422770-RecordSkuUomUsage.js';
@@ -56,8 +56,6 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
     category_id: categories.skuBom,
     consume_sku_list: [line('FLOUR', consumeUom)],
   });
-  const fieldErrors = (body: { errors?: { field: string; message: string }[] }) =>
-    Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
   const outboxCount = async () =>
     Number((await catalogDb.query(`SELECT count(*) AS n FROM catalog.outbox`))[0].n as string);
 

@@ -3,7 +3,7 @@ import { businessDate } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { readWorkbook, writeWorkbook } from '@scm/platform';
 import type { Runtime, WriteCell } from '@scm/platform';
-import { binaryBody, permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { binaryBody, fieldErrors, permission, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -50,9 +50,6 @@ describe('supplier pricing (embedded mode)', () => {
     future_price_2_date: null,
     ...overrides,
   });
-
-  const fieldErrors = (body: { errors?: { field: string; message: string }[] }) =>
-    Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
 
   it('sets up UOMs, two suppliers and a SKU they supply', async () => {
     const uom = async (name: string) =>

@@ -9,3 +9,8 @@ export function binaryBody(response: Response, callback: (error: Error | null, b
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
   response.on('end', () => callback(null, Buffer.concat(chunks)));
 }
+
+/** An error envelope's field errors as `{ field: message }`, for asserting which fields a refusal names. */
+export function fieldErrors(body: { errors?: { field: string; message: string }[] }): Record<string, string> {
+  return Object.fromEntries((body.errors ?? []).map((error) => [error.field, error.message]));
+}
