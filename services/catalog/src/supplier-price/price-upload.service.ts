@@ -145,10 +145,10 @@ export class PriceUploadService {
       manager,
       sheet.rows.map((row) => row.cells[header.indexOf.get('sku_id')!]),
     );
-    const uoms = await this.prices.skuUomsByName(
-      manager,
-      [...skus.values()].map((sku) => sku.sku_id),
-    );
+    const skuIds = [...skus.values()].map((sku) => sku.sku_id);
+    // Looked up once for the whole file, not per row.
+    const uoms = await this.prices.skuUomsByName(manager, skuIds);
+    const listed = await this.prices.skuSuppliers(manager, skuIds);
     const read = rowReader(COLUMNS, header.indexOf);
     const today = businessDate();
     const seen = new Map<string, number>();
@@ -201,12 +201,7 @@ export class PriceUploadService {
         continue;
       }
       seen.set(key, dataRow.row);
-      const references = await this.prices.references(manager, {
-        sku_id: skuId,
-        supplier_id: input.supplier_id,
-        uom_id: uomId,
-      });
-      if (!references.supplierListed) {
+      if (!listed.has(`${skuId}/${input.supplier_id}`)) {
         problem('supplier_id', 'errors.CATALOG_SUPPLIER_PRICE_SUPPLIER_NOT_LISTED');
         continue;
       }

@@ -89,6 +89,15 @@ export class SupplierPriceRepository {
     return new Map(rows.map((row) => [uploadKey(row.sku_id, row.supplier_id, row.uom_name), row]));
   }
 
+  /** The suppliers of these SKUs, as `sku_id/supplier_id` (stored spellings). */
+  async skuSuppliers(manager: EntityManager, skuIds: string[]): Promise<Set<string>> {
+    const rows: { sku_id: string; supplier_id: string }[] = await manager.query(
+      `SELECT sku_id, supplier_id FROM sku_supplier WHERE sku_id = ANY($1)`,
+      [skuIds],
+    );
+    return new Set(rows.map((row) => `${row.sku_id}/${row.supplier_id}`));
+  }
+
   /** The UOMs of the SKUs named in an upload: `sku/uom name` (lower case) → uom_id. */
   async skuUomsByName(manager: EntityManager, skuIds: string[]): Promise<Map<string, string>> {
     const rows: { sku_id: string; uom_name: string; uom_id: string }[] = await manager.query(
