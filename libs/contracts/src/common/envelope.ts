@@ -4,6 +4,8 @@ export interface ApiEnvelope<T = unknown> {
   message: string;
   data: T;
   recordsTotal?: number;
+  /** Keyset lists: the cursor of the next page, null on the last one (instead of `recordsTotal`). */
+  next_cursor?: string | null;
   /** Stable error code from libs/contracts, present on errors only. */
   code?: string;
   /** Field-level validation problems, present on validation errors only. */

@@ -18,6 +18,17 @@ export class ListPage<T> {
   ) {}
 }
 
+/**
+ * A page of a keyset list (deep, append-only tables): the envelope carries `next_cursor` beside `data`, null on
+ * the last page; nothing is counted, so there is no `recordsTotal`.
+ */
+export class CursorPage<T> {
+  constructor(
+    readonly data: T[],
+    readonly nextCursor: string | null,
+  ) {}
+}
+
 const SUCCESS_MESSAGE = 'scm:success-message';
 
 /** The i18n key of the success message of a handler (default `messages.success`). */
@@ -41,6 +52,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
         const message = translate((currentContext()?.language ?? 'en') as Language, key);
         if (result instanceof ListPage) {
           return { status: reply.statusCode, message, data: result.data, recordsTotal: result.recordsTotal };
+        }
+        if (result instanceof CursorPage) {
+          return { status: reply.statusCode, message, data: result.data, next_cursor: result.nextCursor };
         }
         return { status: reply.statusCode, message, data: result ?? null };
       }),

@@ -29,11 +29,15 @@ function codeOfHttpStatus(status: number): ErrorCode {
 
 /** A list query the resource does not allow is a validation error naming the offending field. */
 function listQueryProblem(error: ListQueryError): AppException {
-  const rule = error.field.startsWith('order_by')
-    ? 'validation.sort_column'
-    : error.field.startsWith('other_params')
-      ? 'validation.filter'
-      : 'validation.invalid';
+  const rule = error.field.endsWith('.sort_type')
+    ? 'validation.sort_type'
+    : error.field.startsWith('order_by')
+      ? 'validation.sort_column'
+      : error.field.startsWith('other_params')
+        ? 'validation.filter'
+        : error.field === 'cursor'
+          ? 'validation.cursor'
+          : 'validation.invalid';
   return new AppException(CommonErrorCode.VALIDATION_FAILED, {}, [{ field: error.field, rule }]);
 }
 

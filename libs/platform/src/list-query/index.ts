@@ -4,6 +4,8 @@ export type { ListFilterKind } from './list-filters.js';
 export { compileListQuery, LOCATIONS_FILTER, runListQuery } from './list-resource.js';
 export type {
   CompiledListQuery,
+  KeysetListResource,
+  KeysetListResult,
   ListColumn,
   ListQueryExecutor,
   ListResource,

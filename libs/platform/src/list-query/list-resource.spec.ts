@@ -1,8 +1,8 @@
-import { listQuerySchema } from '@scm/contracts';
+import { MAX_LIST_START, listQuerySchema } from '@scm/contracts';
 import type { ListQuery, ListQueryInput } from '@scm/contracts';
 import { ListQueryError } from './list-query-error.js';
 import { compileListQuery, runListQuery } from './list-resource.js';
-import type { CompiledListQuery, ListResource } from './list-resource.js';
+import type { CompiledListQuery, ListResource, ListScope } from './list-resource.js';
 
 const uoms: ListResource = {
   from: 'catalog.uom u',
@@ -26,7 +26,10 @@ const uoms: ListResource = {
 
 const body = (input: ListQueryInput = {}): ListQuery => listQuerySchema.parse(input);
 
-function compile(input: ListQueryInput = {}, scope?: Parameters<typeof compileListQuery>[2]): CompiledListQuery {
+/** A caller holding every location (administrators, directors). */
+const ALL: ListScope = { locations: 'all' };
+
+function compile(input: ListQueryInput = {}, scope: ListScope | undefined = ALL): CompiledListQuery {
   return compileListQuery(uoms, body(input), scope);
 }
 
@@ -77,13 +80,17 @@ describe(compileListQuery.name, () => {
     });
 
     it('has no WHERE when the resource has no base condition', () => {
-      const compiled = compileListQuery({ ...uoms, baseWhere: undefined }, body());
+      const compiled = compileListQuery({ ...uoms, baseWhere: undefined }, body(), ALL);
       expect(compiled.dataSql).not.toContain('WHERE');
       expect(compiled.countSql).toBe('SELECT count(*) AS "recordsTotal" FROM catalog.uom u');
     });
 
     it('uses an ascending default order with an ascending tie-breaker', () => {
-      const compiled = compileListQuery({ ...uoms, defaultOrder: { column: 'uom_name', direction: 'ASC' } }, body());
+      const compiled = compileListQuery(
+        { ...uoms, defaultOrder: { column: 'uom_name', direction: 'ASC' } },
+        body(),
+        ALL,
+      );
       expect(compiled.dataSql).toContain('ORDER BY u.uom_name ASC NULLS LAST, u.uom_id ASC LIMIT');
     });
   });
@@ -107,8 +114,6 @@ describe(compileListQuery.name, () => {
       ['Asc', 'ASC'],
       ['DESC', 'DESC'],
       ['desc', 'DESC'],
-      ['down', 'DESC'],
-      ['', 'DESC'],
       [undefined, 'DESC'],
     ])('sort_type %p sorts %s', (sortType, direction) => {
       const compiled = compile({ order_by: [{ column: 'uom_name', sort_type: sortType }] });
@@ -130,6 +135,18 @@ describe(compileListQuery.name, () => {
         'ORDER BY u.last_updated_time DESC NULLS LAST, u.uom_id DESC LIMIT',
       );
     });
+
+    it.each([['down'], [''], ['ascending'], ['ASC; DROP']])(
+      'the body refuses sort_type %p, naming the field',
+      (sortType) => {
+        const parsed = listQuerySchema.safeParse({ order_by: [{ column: 'uom_name', sort_type: sortType }] });
+        expect(parsed.success).toBe(false);
+        expect(parsed.error?.issues[0]).toMatchObject({
+          path: ['order_by', 0, 'sort_type'],
+          message: 'validation.sort_type',
+        });
+      },
+    );
 
     it('refuses an unknown column, naming the entry', () => {
       const error = thrown(() => compile({ order_by: [{ column: 'uom_name' }, { column: 'colour' }] }));
@@ -352,8 +369,8 @@ describe(compileListQuery.name, () => {
         order_by: [{ column: 'uom_name', sort_type: 'DESC' }],
         other_params: { status: ['active'] },
       });
-      const plain = compileListQuery(uoms, query);
-      const compiled = compileListQuery(resource, query);
+      const plain = compileListQuery(uoms, query, ALL);
+      const compiled = compileListQuery(resource, query, ALL);
       const where =
         "WHERE (u.deleted_at IS NULL) AND ((u.uom_name)::text ILIKE $1 ESCAPE '\\' OR (u.description)::text ILIKE $1 ESCAPE '\\') AND ((u.status) = ANY($2))";
       const order = 'ORDER BY u.uom_name DESC NULLS LAST, u.uom_id DESC';
@@ -371,7 +388,7 @@ describe(compileListQuery.name, () => {
       expectOnlyAsParameter(compiled, 'kg');
       // The outer query keeps the WHERE (a join that repeats rows, e.g. a filter through a link table, repeats
       // them only where the plain query would); without any condition it is the keys alone.
-      const bare = compileListQuery({ ...resource, baseWhere: undefined, locationColumn: undefined }, body({}));
+      const bare = compileListQuery({ ...resource, baseWhere: undefined, locationColumn: undefined }, body({}), ALL);
       expect(bare.dataSql).toMatch(
         / FROM catalog\.uom u WHERE \(u\.uom_id\) IN \(SELECT u\.uom_id FROM catalog\.uom u ORDER BY /,
       );
@@ -386,11 +403,11 @@ describe(compileListQuery.name, () => {
           last_updated_time: { sql: 'u.last_updated_time', sortable: true },
         },
       };
-      const compiled = compileListQuery(resource, body({ search_str: 'kg' }));
+      const compiled = compileListQuery(resource, body({ search_str: 'kg' }), ALL);
       expect(compiled.dataSql).toMatch(
         /^SELECT u\.uom_name AS "uom_name", u\.last_updated_time AS "last_updated_time" FROM catalog\.uom u WHERE \(u\.deleted_at IS NULL\) AND \(\(u\.search_text\)::text ILIKE \$1 ESCAPE '\\'\) ORDER BY/,
       );
-      const refused = (input: ListQueryInput) => thrown(() => compileListQuery(resource, body(input)));
+      const refused = (input: ListQueryInput) => thrown(() => compileListQuery(resource, body(input), ALL));
       expect(refused({ columns: ['search_text'] })).toMatchObject({ field: 'columns[0]', reason: 'unknown column' });
       expect(refused({ order_by: [{ column: 'search_text' }] })).toMatchObject({ reason: 'unknown column' });
       expect(refused({ other_params: { search_text: 'kg' } })).toMatchObject({ reason: 'unknown filter' });
@@ -416,7 +433,7 @@ describe(compileListQuery.name, () => {
         pageByKey: { from: 'catalog.uom u', aliases: ['u'] },
       };
       const inner = (input: ListQueryInput) =>
-        /IN \(SELECT u\.uom_id FROM (.*?) WHERE /.exec(compileListQuery(joined, body(input)).dataSql)?.[1];
+        /IN \(SELECT u\.uom_id FROM (.*?) WHERE /.exec(compileListQuery(joined, body(input), ALL).dataSql)?.[1];
       const narrow = 'catalog.uom u';
       expect(inner({})).toBe(narrow);
       expect(inner({ search_str: 'kg', other_params: { status: 'active', factor: { from: '1.5' } } })).toBe(narrow);
@@ -426,21 +443,21 @@ describe(compileListQuery.name, () => {
       expect(inner({ other_params: { category_name: 'dry' } })).toBe(joined.from);
       expect(inner({ order_by: [{ column: 'in_use', sort_type: 'ASC' }] })).toBe(joined.from);
       // The count likewise.
-      expect(compileListQuery(joined, body({ search_str: 'kg' })).countSql).toBe(
+      expect(compileListQuery(joined, body({ search_str: 'kg' }), ALL).countSql).toBe(
         `SELECT count(*) AS "recordsTotal" FROM ${narrow} WHERE (u.deleted_at IS NULL) AND ((u.uom_name)::text ILIKE $1 ESCAPE '\\' OR (u.description)::text ILIKE $1 ESCAPE '\\')`,
       );
-      expect(compileListQuery(joined, body({ other_params: { category_name: 'dry' } })).countSql).toContain(
+      expect(compileListQuery(joined, body({ other_params: { category_name: 'dry' } }), ALL).countSql).toContain(
         `FROM ${joined.from} WHERE`,
       );
       // The outer query always has the full FROM for the select list.
-      expect(compileListQuery(joined, body({})).dataSql).toMatch(
+      expect(compileListQuery(joined, body({}), ALL).dataSql).toMatch(
         /^SELECT .* FROM catalog\.uom u LEFT JOIN catalog\.uom_category c ON c\.category_id = u\.category WHERE \(u\.deleted_at IS NULL\) AND \(u\.uom_id\) IN/,
       );
     });
 
     it('refuses a limit or start that did not go through the schema', () => {
-      expect(thrown(() => compileListQuery(uoms, { ...body(), limit: 0 })).field).toBe('limit');
-      expect(thrown(() => compileListQuery(uoms, { ...body(), start: 1.5 })).field).toBe('start');
+      expect(thrown(() => compileListQuery(uoms, { ...body(), limit: 0 }, ALL)).field).toBe('limit');
+      expect(thrown(() => compileListQuery(uoms, { ...body(), start: 1.5 }, ALL)).field).toBe('start');
     });
   });
 
@@ -530,14 +547,117 @@ describe(compileListQuery.name, () => {
       expect(compile({}, { locations: [] }).empty).toBe(true);
     });
 
-    it("'all' and an absent scope do not restrict", () => {
-      expect(compile({}, { locations: 'all' })).toEqual(compile());
-      expect(compile({}, {})).toEqual(compile());
+    it("'all' does not restrict, and the locations filter still applies", () => {
+      expect(compile({}, { locations: 'all' }).countSql).not.toContain('location_id');
       expect(compile({ other_params: { locations: ['L9'] } }, { locations: 'all' }).countParams).toEqual([['L9']]);
     });
 
-    it('fails closed on a malformed scope', () => {
-      expect(() => compile({}, { locations: 'L1' as unknown as 'all' })).toThrow(/ListScope/);
+    it('refuses to run a located list without the caller scope (fail closed, never "all locations")', () => {
+      expect(() => compileListQuery(uoms, body())).toThrow(/needs the caller's location scope/);
+      expect(() => compile({}, {} as ListScope)).toThrow(/needs the caller's location scope/);
+      expect(() => compile({}, { locations: 'L1' as unknown as 'all' })).toThrow(/needs the caller's location scope/);
+    });
+
+    it('a list without a location column needs no scope', () => {
+      expect(compileListQuery({ ...uoms, locationColumn: undefined }, body()).empty).toBe(false);
+    });
+
+    it('shares unlocated rows with every scope when the resource says so', () => {
+      const shared = { ...uoms, unlocatedRowsShared: true };
+      const compiled = compileListQuery(shared, body(), { locations: ['L1'] });
+      expect(compiled.dataSql).toContain('((u.location_id) IS NULL OR (u.location_id) = ANY($1))');
+      expect(compileListQuery(shared, body(), { locations: [] }).dataSql).toContain('((u.location_id) IS NULL)');
+      expect(compileListQuery(shared, body({ other_params: { locations: ['L1'] } }), ALL).countParams).toEqual([
+        ['L1'],
+      ]);
+    });
+  });
+
+  describe('offset paging', () => {
+    it(`refuses a start beyond ${MAX_LIST_START}, naming start`, () => {
+      const parsed = listQuerySchema.safeParse({ start: MAX_LIST_START + 1 });
+      expect(parsed.error?.issues[0]).toMatchObject({ path: ['start'], code: 'too_big' });
+      expect(thrown(() => compileListQuery(uoms, { ...body(), start: MAX_LIST_START + 10 }, ALL)).field).toBe('start');
+      expect(compile({ start: MAX_LIST_START }).params.at(-1)).toBe(MAX_LIST_START);
+    });
+
+    it('refuses a cursor: an offset list pages by start', () => {
+      expect(thrown(() => compile({ cursor: 'abc' })).field).toBe('cursor');
+    });
+  });
+
+  describe('keyset paging', () => {
+    const movements: ListResource = {
+      from: 'stock_movement m',
+      columns: {
+        movement_id: { sql: 'm.movement_id', sortable: true },
+        sku_id: { sql: 'm.sku_id', filter: 'eq' },
+        quantity: { sql: 'm.quantity' },
+        value_date: { sql: 'm.value_date', sortable: true },
+      },
+      defaultOrder: { column: 'value_date', direction: 'DESC' },
+      tieBreaker: 'm.movement_id',
+      locationColumn: 'm.location_id',
+      paging: 'keyset',
+    };
+
+    it('reads one row more than asked, after no cursor, newest first, with the cursor keys as text', () => {
+      const compiled = compileListQuery(movements, body({ limit: 50, other_params: { sku_id: 'S1' } }), ALL);
+      expect(compiled.dataSql).toBe(
+        'SELECT m.movement_id AS "movement_id", m.sku_id AS "sku_id", m.quantity AS "quantity", m.value_date AS "value_date",' +
+          ' (m.value_date)::text AS "__cursor_0", (m.movement_id)::text AS "__cursor_1" FROM stock_movement m' +
+          ' WHERE ((m.sku_id) = $1) ORDER BY m.value_date DESC, m.movement_id DESC LIMIT $2',
+      );
+      expect(compiled.params).toEqual(['S1', 51]);
+      expect(compiled.countSql).toBe('');
+      expect(compiled.keyset).toMatchObject({ limit: 50, keyAliases: ['__cursor_0', '__cursor_1'] });
+    });
+
+    it('continues after the cursor with a row comparison, the values bound as parameters', () => {
+      const order = compileListQuery(movements, body(), ALL).keyset!.order;
+      const cursor = Buffer.from(JSON.stringify({ o: order, k: ['2024-01-01 00:00:00+00', "7'; DROP"] })).toString(
+        'base64url',
+      );
+      const compiled = compileListQuery(movements, body({ cursor }), { locations: ['L1'] });
+      expect(compiled.dataSql).toContain('((m.value_date, m.movement_id) < ($2, $3))');
+      expect(compiled.params).toEqual([['L1'], '2024-01-01 00:00:00+00', "7'; DROP", 11]);
+      expectOnlyAsParameter({ ...compiled, countSql: '', countParams: [] }, 'DROP');
+    });
+
+    it('compares upwards in an ascending order', () => {
+      const asc = body({ order_by: [{ column: 'value_date', sort_type: 'asc' }] });
+      const order = compileListQuery(movements, asc, ALL).keyset!.order;
+      const cursor = Buffer.from(JSON.stringify({ o: order, k: ['x', '1'] })).toString('base64url');
+      expect(compileListQuery(movements, { ...asc, cursor }, ALL).dataSql).toContain(
+        '((m.value_date, m.movement_id) > ($1, $2)) ORDER BY m.value_date ASC, m.movement_id ASC',
+      );
+    });
+
+    it.each([
+      ['not base64 json', '%%%'],
+      ['another order', Buffer.from(JSON.stringify({ o: 'other', k: ['a', 'b'] })).toString('base64url')],
+      ['a wrong shape', Buffer.from(JSON.stringify({ o: 'x', k: 'a' })).toString('base64url')],
+    ])('refuses a cursor that is %s, naming cursor', (_why, cursor) => {
+      expect(thrown(() => compileListQuery(movements, body({ cursor }), ALL)).field).toBe('cursor');
+    });
+
+    it('refuses start: a keyset list pages by cursor', () => {
+      expect(thrown(() => compileListQuery(movements, body({ start: 10 }), ALL)).field).toBe('start');
+    });
+
+    it('refuses sort keys in different directions', () => {
+      const mixed = body({
+        order_by: [
+          { column: 'value_date', sort_type: 'asc' },
+          { column: 'movement_id', sort_type: 'desc' },
+        ],
+      });
+      expect(thrown(() => compileListQuery(movements, mixed, ALL)).field).toBe('order_by[1].sort_type');
+    });
+
+    it('keeps to the caller scope and refuses to run without it', () => {
+      expect(compileListQuery(movements, body(), { locations: [] }).empty).toBe(true);
+      expect(() => compileListQuery(movements, body())).toThrow(/location scope/);
     });
   });
 
@@ -550,8 +670,12 @@ describe(compileListQuery.name, () => {
       },
     );
 
-    it('a sort_type carrying SQL sorts descending and never reaches SQL', () => {
-      const compiled = compile({ order_by: [{ column: 'uom_name', sort_type: 'ASC; DROP' }] });
+    it('a sort_type carrying SQL that got past the schema sorts descending and never reaches SQL', () => {
+      const compiled = compileListQuery(
+        uoms,
+        { ...body(), order_by: [{ column: 'uom_name', sort_type: 'ASC; DROP' as 'ASC' }] },
+        ALL,
+      );
       expect(compiled.dataSql).toContain('ORDER BY u.uom_name DESC NULLS LAST, u.uom_id DESC LIMIT');
       expectOnlyAsParameter(compiled, 'DROP', ';');
     });
@@ -615,12 +739,12 @@ describe(compileListQuery.name, () => {
   describe('resource definition', () => {
     it('refuses a column API name that is not a plain identifier (it becomes a quoted alias)', () => {
       const bad = { ...uoms, columns: { ...uoms.columns, 'a"b': { sql: 'u.x' } } };
-      expect(() => compileListQuery(bad, body())).toThrow(/not a plain identifier/);
+      expect(() => compileListQuery(bad, body(), ALL)).toThrow(/not a plain identifier/);
     });
 
     it('refuses a default order column that is not a column', () => {
       const bad = { ...uoms, defaultOrder: { column: 'nope', direction: 'DESC' as const } };
-      expect(() => compileListQuery(bad, body())).toThrow(/defaultOrder/);
+      expect(() => compileListQuery(bad, body(), ALL)).toThrow(/defaultOrder/);
     });
   });
 });
@@ -640,7 +764,7 @@ describe(runListQuery.name, () => {
 
   it('answers an empty locations filter without querying', async () => {
     const { manager, calls } = fakeManager([]);
-    await expect(runListQuery(manager, uoms, body({ other_params: { locations: [] } }))).resolves.toEqual({
+    await expect(runListQuery(manager, uoms, body({ other_params: { locations: [] } }), ALL)).resolves.toEqual({
       data: [],
       recordsTotal: 0,
     });
@@ -650,7 +774,7 @@ describe(runListQuery.name, () => {
   it('counts when the page is full, returning the count as a number', async () => {
     const rows = [{ uom_name: 'a' }, { uom_name: 'b' }];
     const { manager, calls } = fakeManager([rows, [{ recordsTotal: '17' }]]);
-    await expect(runListQuery(manager, uoms, body({ limit: 2, other_params: { uom_id: 1 } }))).resolves.toEqual({
+    await expect(runListQuery(manager, uoms, body({ limit: 2, other_params: { uom_id: 1 } }), ALL)).resolves.toEqual({
       data: rows,
       recordsTotal: 17,
     });
@@ -659,13 +783,13 @@ describe(runListQuery.name, () => {
 
   it('counts when a later page is empty', async () => {
     const { manager, calls } = fakeManager([[], [{ recordsTotal: '3' }]]);
-    await expect(runListQuery(manager, uoms, body({ start: 10 }))).resolves.toEqual({ data: [], recordsTotal: 3 });
+    await expect(runListQuery(manager, uoms, body({ start: 10 }), ALL)).resolves.toEqual({ data: [], recordsTotal: 3 });
     expect(calls).toHaveLength(2);
   });
 
   it('skips the count when a short page proves the total', async () => {
     const { manager, calls } = fakeManager([[{ uom_name: 'a' }]]);
-    await expect(runListQuery(manager, uoms, body({ start: 20 }))).resolves.toEqual({
+    await expect(runListQuery(manager, uoms, body({ start: 20 }), ALL)).resolves.toEqual({
       data: [{ uom_name: 'a' }],
       recordsTotal: 21,
     });
@@ -677,10 +801,10 @@ describe(runListQuery.name, () => {
       query: () =>
         Promise.reject(Object.assign(new Error('invalid input syntax for type integer: "abc"'), { code: '22P02' })),
     };
-    await expect(runListQuery(manager, uoms, body({ other_params: { uom_id: 'abc' } }))).rejects.toMatchObject({
+    await expect(runListQuery(manager, uoms, body({ other_params: { uom_id: 'abc' } }), ALL)).rejects.toMatchObject({
       name: 'ListQueryError',
       field: 'other_params.uom_id',
     });
-    await expect(runListQuery(manager, uoms, body())).rejects.toThrow('invalid input syntax');
+    await expect(runListQuery(manager, uoms, body(), ALL)).rejects.toThrow('invalid input syntax');
   });
 });

@@ -1,4 +1,5 @@
-import { normaliseSortType } from '@scm/contracts';
+import { createHash } from 'node:crypto';
+import { MAX_LIST_START, normaliseSortType } from '@scm/contracts';
 import type { ListQuery } from '@scm/contracts';
 import {
   containsCondition,
@@ -47,10 +48,27 @@ export interface ListResource {
   /** Trusted fixed condition, e.g. `u.deleted_at IS NULL`. */
   baseWhere?: string;
   /**
-   * SQL of the row's location id. Enables `other_params.locations` (an empty array gives an empty result,
-   * a non-empty one filters) and scoping to the user's locations. Without it, `locations` is an ordinary key.
+   * SQL of the row's location id: the resource carries a location (ARCHITECTURE.md §7). Enables
+   * `other_params.locations` (an empty array gives an empty result, a non-empty one filters) and makes the
+   * caller's location scope REQUIRED: compiling without one throws (fail closed; a forgotten scope is a bug,
+   * never "all locations"). Rows always keep to the scope, whatever the filters say. Without it, `locations`
+   * is an ordinary key and no scope is needed.
    */
   locationColumn?: string;
+  /**
+   * With `locationColumn`: a row whose location is NULL belongs to no location (e.g. a BOM owned by the
+   * company, not a location) and every scope sees it; a `locations` filter still keeps to the named ones.
+   * Without it, a NULL location is outside every scope but 'all'.
+   */
+  unlocatedRowsShared?: boolean;
+  /**
+   * How pages are chosen. `offset` (default): `start` + `limit`, with `recordsTotal`. `keyset`: for append-only,
+   * deep tables (the stock ledger's movements): the client passes the opaque `cursor` of the previous answer's
+   * `next_cursor`; rows after it in the order are read through the index, however deep, and nothing is
+   * counted. A keyset resource's sortable columns must be NOT NULL (the cursor compares row values), and all
+   * its sort keys run in one direction; `tieBreaker` must be unique.
+   */
+  paging?: 'offset' | 'keyset';
   /**
    * Choose the page by its keys first: an inner query with the same WHERE, ORDER BY, LIMIT and OFFSET selects
    * only the tie-breaker, then the plain query without LIMIT and OFFSET runs restricted to those keys, so the
@@ -66,9 +84,13 @@ export interface ListResource {
   pageByKey?: true | { from: string; aliases: readonly string[] };
 }
 
-/** The user's allowed locations; `'all'` or absent means not restricted. */
+/**
+ * The caller's location scope: the ids of the locations they may see, or `'all'` for a user holding every
+ * location (`*` in their list: administrators, directors). Built from the verified token by `locationScopeOf`
+ * (auth/access.ts); system work (event handlers, jobs) passes `ALL_LOCATIONS_SCOPE` explicitly.
+ */
 export interface ListScope {
-  locations?: readonly string[] | 'all';
+  locations: readonly string[] | 'all';
 }
 
 export interface CompiledListQuery {
@@ -78,7 +100,7 @@ export interface CompiledListQuery {
   dataSql: string;
   /** SELECT count(*) AS "recordsTotal" with the same FROM and WHERE. */
   countSql: string;
-  /** Parameters of dataSql: the WHERE values, then LIMIT and OFFSET. */
+  /** Parameters of dataSql: the WHERE values, then LIMIT and OFFSET (keyset: the cursor values, then LIMIT). */
   params: unknown[];
   /** Parameters of countSql: `params` without LIMIT and OFFSET (PostgreSQL refuses unused parameters). */
   countParams: unknown[];
@@ -87,6 +109,11 @@ export interface CompiledListQuery {
    * type cannot read (e.g. `"abc"` for an integer) fails in the database; the runner reports it on these.
    */
   typedFilterFields: string[];
+  /**
+   * Keyset mode only: the page size the client asked for (dataSql reads one row more, to know whether a next
+   * page exists), the aliases of the cursor's key values in each row and the order's fingerprint.
+   */
+  keyset?: { limit: number; keyAliases: string[]; order: string };
 }
 
 /** What the runner needs of a connection: a TypeORM EntityManager or DataSource fits. */
@@ -98,6 +125,15 @@ export interface ListResult<T> {
   data: T[];
   recordsTotal: number;
 }
+
+/** A keyset page: no total (deep tables are not counted); `next_cursor` is null on the last page. */
+export interface KeysetListResult<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/** A resource that pages by cursor (`paging: 'keyset'`). */
+export type KeysetListResource = ListResource & { paging: 'keyset' };
 
 /** The `other_params` key of the locations filter. */
 export const LOCATIONS_FILTER = 'locations';
@@ -127,6 +163,8 @@ function assertResource(resource: ListResource): void {
   if (!Object.hasOwn(resource.columns, resource.defaultOrder?.column)) {
     fail(`defaultOrder column ${String(resource.defaultOrder?.column)} is not a column`);
   }
+  if (resource.paging === 'keyset' && resource.pageByKey) fail('keyset paging reads by key already: no pageByKey');
+  if (resource.unlocatedRowsShared && !resource.locationColumn) fail('unlocatedRowsShared needs a locationColumn');
   checkedResources.add(resource);
 }
 
@@ -169,8 +207,15 @@ function selectList(resource: ListResource, requested: readonly string[]): strin
  * ignored), else the default order; empty values last in both directions; then the tie-breaker in the
  * direction of the first key. An index on `(<first key> <dir> NULLS LAST, <tie-breaker> <dir>)` serves it.
  */
-function orderList(resource: ListResource, orderBy: ListQuery['order_by']): string {
-  const keys: { sql: string; direction: 'ASC' | 'DESC' }[] = [];
+interface OrderKey {
+  sql: string;
+  direction: 'ASC' | 'DESC';
+  /** The tie-breaker appended after the chosen keys (written without NULLS LAST: it is unique, never empty). */
+  appended?: boolean;
+}
+
+function orderKeys(resource: ListResource, orderBy: ListQuery['order_by']): OrderKey[] {
+  const keys: OrderKey[] = [];
   const seen = new Set<string>();
   (orderBy ?? []).forEach((entry, index) => {
     if (typeof entry?.column === 'string' && entry.column.trim() === '') return;
@@ -179,7 +224,11 @@ function orderList(resource: ListResource, orderBy: ListQuery['order_by']): stri
     if (!column.sortable) throw new ListQueryError(`order_by[${index}].column`, 'column is not sortable');
     if (seen.has(entry.column)) return;
     seen.add(entry.column);
-    keys.push({ sql: column.sql, direction: normaliseSortType(entry.sort_type) });
+    const direction = normaliseSortType(entry.sort_type);
+    if (resource.paging === 'keyset' && keys.length > 0 && direction !== keys[0].direction) {
+      throw new ListQueryError(`order_by[${index}].sort_type`, 'a keyset list sorts every key in one direction');
+    }
+    keys.push({ sql: column.sql, direction });
   });
   if (keys.length === 0) {
     keys.push({
@@ -187,26 +236,88 @@ function orderList(resource: ListResource, orderBy: ListQuery['order_by']): stri
       direction: normaliseSortType(resource.defaultOrder.direction),
     });
   }
-  const parts = keys.map((key) => `${key.sql} ${key.direction} NULLS LAST`);
   if (!keys.some((key) => key.sql.trim() === resource.tieBreaker.trim())) {
-    parts.push(`${resource.tieBreaker} ${keys[0].direction}`);
+    keys.push({ sql: resource.tieBreaker, direction: keys[0].direction, appended: true });
   }
-  return parts.join(', ');
+  return keys;
 }
 
-function pagingValue(field: 'limit' | 'start', value: unknown, min: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new ListQueryError(field, `expected an integer of at least ${min}`);
+/**
+ * Offset mode puts empty values last in both directions. Keyset mode's keys are NOT NULL, so it writes plain
+ * directions: an index on `(<keys>, <tie-breaker>)` serves both, forwards or backwards.
+ */
+function orderList(keys: readonly OrderKey[], keyset: boolean): string {
+  return keys
+    .map((key) => (key.appended || keyset ? `${key.sql} ${key.direction}` : `${key.sql} ${key.direction} NULLS LAST`))
+    .join(', ');
+}
+
+function pagingValue(field: 'limit' | 'start', value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ListQueryError(field, `expected an integer from ${min} to ${max}`);
   }
   return value;
 }
 
+/** The location scope is required by a located resource and must be `'all'` or an array of ids. */
+function checkedScope(resource: ListResource, scope: ListScope | undefined): ListScope | undefined {
+  if (!resource.locationColumn) return undefined;
+  const locations = scope?.locations;
+  if (locations !== 'all' && !Array.isArray(locations)) {
+    throw new Error(
+      `List ${resource.from.split(/\s/)[0]} carries a location: it needs the caller's location scope ` +
+        '(ListScope.locations: an array of ids or "all")',
+    );
+  }
+  return scope;
+}
+
+interface CursorValue {
+  /** Fingerprint of the order the cursor was made in. */
+  o: string;
+  /** The last row's key values, as text. */
+  k: (string | null)[];
+}
+
+function orderFingerprint(keys: readonly OrderKey[]): string {
+  const text = keys.map((key) => `${key.sql} ${key.direction}`).join(',');
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
+
+function encodeCursor(value: CursorValue): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** A cursor is opaque to the client: anything but one of ours, for this order, is refused naming `cursor`. */
+function decodeCursor(text: string, order: string, keyCount: number): (string | null)[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw new ListQueryError('cursor', 'not a cursor of this list');
+  }
+  const cursor = value as Partial<CursorValue> | null;
+  if (
+    typeof cursor !== 'object' ||
+    cursor === null ||
+    cursor.o !== order ||
+    !Array.isArray(cursor.k) ||
+    cursor.k.length !== keyCount ||
+    !cursor.k.every((key) => typeof key === 'string')
+  ) {
+    throw new ListQueryError('cursor', 'not a cursor of this list in this order');
+  }
+  return cursor.k;
+}
+
 /**
  * Compiles a list-query body (already parsed by `listQuerySchema`) against a resource's whitelist and the
- * user's location scope. Throws ListQueryError for anything the whitelist does not allow.
+ * user's location scope (required when the resource declares `locationColumn`: it throws without one). Throws
+ * ListQueryError for anything the whitelist does not allow.
  */
-export function compileListQuery(resource: ListResource, query: ListQuery, scope: ListScope = {}): CompiledListQuery {
+export function compileListQuery(resource: ListResource, query: ListQuery, scope?: ListScope): CompiledListQuery {
   assertResource(resource);
+  const allowed = checkedScope(resource, scope)?.locations;
   const params = new ParameterList();
   const where: string[] = [];
   const typedFilterFields: string[] = [];
@@ -247,26 +358,61 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
   }
 
   if (resource.locationColumn) {
-    let locations = requestedLocations;
-    const allowed = scope.locations;
-    if (allowed !== undefined && allowed !== 'all') {
-      // Fail closed: a scope that is neither 'all' nor a list is a bug in the caller.
-      if (!Array.isArray(allowed)) throw new Error('ListScope.locations must be an array of ids or "all"');
-      const allowedIds = new Set(allowed.map(String));
-      locations = (locations ?? [...allowedIds]).filter((id) => allowedIds.has(id));
-    }
-    if (locations !== undefined) {
+    const column = resource.locationColumn;
+    const allowedIds = allowed === 'all' || allowed === undefined ? undefined : new Set(allowed.map(String));
+    if (requestedLocations !== undefined) {
+      // The asked locations, kept to the scope: a foreign one is silently not there.
+      const locations = allowedIds ? requestedLocations.filter((id) => allowedIds.has(id)) : requestedLocations;
       if (locations.length === 0) empty = true;
-      else where.push(`(${resource.locationColumn}) = ANY(${params.bind(locations)})`);
+      else where.push(`(${column}) = ANY(${params.bind(locations)})`);
+    } else if (allowedIds) {
+      const ids = [...allowedIds];
+      if (resource.unlocatedRowsShared) {
+        where.push(
+          ids.length === 0 ? `(${column}) IS NULL` : `(${column}) IS NULL OR (${column}) = ANY(${params.bind(ids)})`,
+        );
+      } else if (ids.length === 0) {
+        empty = true; // a user holding no location sees nothing
+      } else {
+        where.push(`(${column}) = ANY(${params.bind(ids)})`);
+      }
     }
   }
 
+  const keyset = resource.paging === 'keyset';
   const select = selectList(resource, query.columns ?? []);
-  const orderBy = orderList(resource, query.order_by);
-  const limit = pagingValue('limit', query.limit, 1);
-  const start = pagingValue('start', query.start, 0);
+  const keys = orderKeys(resource, query.order_by);
+  const orderBy = orderList(keys, keyset);
+  const limit = pagingValue('limit', query.limit, 1, Number.MAX_SAFE_INTEGER);
+  const start = pagingValue('start', query.start, 0, keyset ? 0 : MAX_LIST_START);
+  const cursorText = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
+  if (!keyset && cursorText !== undefined) throw new ListQueryError('cursor', 'this list pages by start, not cursor');
 
   if (empty) return { empty: true, dataSql: '', countSql: '', params: [], countParams: [], typedFilterFields: [] };
+
+  if (keyset) {
+    // Rows after the cursor: a row comparison the (keys..., tie-breaker) index answers by a range scan.
+    const order = orderFingerprint(keys);
+    if (cursorText !== undefined) {
+      const values = decodeCursor(cursorText, order, keys.length);
+      const placeholders = values.map((value) => params.bind(value));
+      const operator = keys[0].direction === 'ASC' ? '>' : '<';
+      where.push(`(${keys.map((key) => key.sql).join(', ')}) ${operator} (${placeholders.join(', ')})`);
+    }
+    const keyAliases = keys.map((_key, index) => `__cursor_${index}`);
+    const keySelect = keys.map((key, index) => `(${key.sql})::text AS "${keyAliases[index]}"`).join(', ');
+    const whereSql = where.length > 0 ? ` WHERE ${where.map((condition) => `(${condition})`).join(' AND ')}` : '';
+    const dataSql = `SELECT ${select}, ${keySelect} FROM ${resource.from}${whereSql} ORDER BY ${orderBy} LIMIT ${params.bind(limit + 1)}`;
+    return {
+      empty: false,
+      dataSql,
+      countSql: '',
+      params: params.values,
+      countParams: [],
+      typedFilterFields: cursorText !== undefined ? [...typedFilterFields, 'cursor'] : typedFilterFields,
+      keyset: { limit, keyAliases, order },
+    };
+  }
 
   const whereSql = where.length > 0 ? ` WHERE ${where.map((condition) => `(${condition})`).join(' AND ')}` : '';
   const countParams = [...params.values];
@@ -329,12 +475,32 @@ async function query<R>(
  */
 export async function runListQuery<T = Record<string, unknown>>(
   manager: ListQueryExecutor,
+  resource: KeysetListResource,
+  listQuery: ListQuery,
+  scope?: ListScope,
+): Promise<KeysetListResult<T>>;
+export async function runListQuery<T = Record<string, unknown>>(
+  manager: ListQueryExecutor,
   resource: ListResource,
   listQuery: ListQuery,
   scope?: ListScope,
-): Promise<ListResult<T>> {
+): Promise<ListResult<T>>;
+export async function runListQuery<T = Record<string, unknown>>(
+  manager: ListQueryExecutor,
+  resource: ListResource,
+  listQuery: ListQuery,
+  scope?: ListScope,
+): Promise<ListResult<T> | KeysetListResult<T>> {
   const compiled = compileListQuery(resource, listQuery, scope);
-  if (compiled.empty) return { data: [], recordsTotal: 0 };
+  if (compiled.keyset) {
+    if (compiled.empty) return { data: [], next_cursor: null };
+    return keysetPage<T>(
+      await query<Record<string, unknown>[]>(manager, compiled, compiled.dataSql, compiled.params),
+      compiled.keyset,
+    );
+  }
+  if (compiled.empty)
+    return resource.paging === 'keyset' ? { data: [], next_cursor: null } : { data: [], recordsTotal: 0 };
   const data = await query<T[]>(manager, compiled, compiled.dataSql, compiled.params);
   const { limit, start } = listQuery;
   if (data.length < limit && (data.length > 0 || start === 0)) return { data, recordsTotal: start + data.length };
@@ -345,4 +511,24 @@ export async function runListQuery<T = Record<string, unknown>>(
     compiled.countParams,
   );
   return { data, recordsTotal: Number(rows[0]?.recordsTotal ?? 0) };
+}
+
+/** The page of a keyset query (read one row more than asked) and the cursor after its last row. */
+function keysetPage<T>(
+  rows: Record<string, unknown>[],
+  keyset: NonNullable<CompiledListQuery['keyset']>,
+): KeysetListResult<T> {
+  const more = rows.length > keyset.limit;
+  const page = more ? rows.slice(0, keyset.limit) : rows;
+  const last = page[page.length - 1];
+  const next_cursor =
+    more && last
+      ? encodeCursor({ o: keyset.order, k: keyset.keyAliases.map((alias) => (last[alias] as string | null) ?? null) })
+      : null;
+  const data = page.map((row) => {
+    const out = { ...row };
+    for (const alias of keyset.keyAliases) delete out[alias];
+    return out as T;
+  });
+  return { data, next_cursor };
 }

@@ -5,7 +5,12 @@ import type { TestDatabase } from '@scm/testing';
 import { DataSource } from 'typeorm';
 import { ListQueryError } from '../../src/list-query/list-query-error.js';
 import { runListQuery } from '../../src/list-query/list-resource.js';
-import type { ListResource, ListScope } from '../../src/list-query/list-resource.js';
+import type {
+  KeysetListResource,
+  KeysetListResult,
+  ListResource,
+  ListScope,
+} from '../../src/list-query/list-resource.js';
 
 interface UomRow {
   uom_id: number;
@@ -128,7 +133,7 @@ describe(runListQuery.name, () => {
   let database: TestDatabase;
   let dataSource: DataSource;
 
-  const list = (input: ListQueryInput = {}, scope?: ListScope) =>
+  const list = (input: ListQueryInput = {}, scope: ListScope = { locations: 'all' }) =>
     runListQuery<UomRow>(dataSource.manager, uoms, body(input), scope);
   const ids = async (input: ListQueryInput = {}, scope?: ListScope) =>
     (await list(input, scope)).data.map((row) => row.uom_id);
@@ -239,6 +244,10 @@ describe(runListQuery.name, () => {
     expect(await ids({ search_str: 'kilo' }, { locations: 'all' })).toEqual([1]);
   });
 
+  it('refuses to list at all without the caller location scope', async () => {
+    await expect(runListQuery(dataSource.manager, uoms, body())).rejects.toThrow(/location scope/);
+  });
+
   it('returns only the requested columns', async () => {
     const result = await list({ columns: ['uom_name', 'status'], limit: 1 });
     expect(result.data).toEqual([{ uom_name: 'Litre', status: 'active' }]);
@@ -272,8 +281,9 @@ describe(runListQuery.name, () => {
       },
     );
 
-    it('sort_type "ASC; DROP" sorts descending', async () => {
-      expect(await ids({ order_by: [{ column: 'uom_id', sort_type: 'ASC; DROP' }] })).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    it('sort_type "ASC; DROP" is refused by the body schema, naming the field', () => {
+      const parsed = listQuerySchema.safeParse({ order_by: [{ column: 'uom_id', sort_type: 'ASC; DROP' }] });
+      expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['order_by.0.sort_type']);
     });
 
     it('filter keys carrying SQL are refused', async () => {
@@ -285,6 +295,141 @@ describe(runListQuery.name, () => {
         `SELECT to_regclass('uom') AS name, (SELECT count(*) FROM uom) AS rows`,
       );
       expect(table).toEqual({ name: 'uom', rows: '8' });
+    });
+  });
+});
+
+interface MovementRow {
+  movement_id: string;
+  location_id: string;
+  quantity: string;
+  value_date: Date;
+}
+
+/**
+ * Keyset paging against PostgreSQL: an append-only table with many rows sharing a value date (microseconds
+ * apart and equal), paged by cursor in both directions: every row exactly once, in order, and rows appended
+ * while paging are not skipped nor repeated.
+ */
+describe(`${runListQuery.name} in keyset mode`, () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  const movements: KeysetListResource = {
+    from: 'stock_movement m',
+    columns: {
+      movement_id: { sql: 'm.movement_id', sortable: true },
+      location_id: { sql: 'm.location_id' },
+      quantity: { sql: 'm.quantity' },
+      value_date: { sql: 'm.value_date', sortable: true },
+    },
+    defaultOrder: { column: 'value_date', direction: 'DESC' },
+    tieBreaker: 'm.movement_id',
+    locationColumn: 'm.location_id',
+    paging: 'keyset',
+  };
+  const ALL: ListScope = { locations: 'all' };
+
+  /** Every page from the first until next_cursor is null. */
+  async function allPages(input: ListQueryInput, scope: ListScope = ALL): Promise<{ pages: number; ids: string[] }> {
+    const ids: string[] = [];
+    let cursor: string | null = input.cursor ?? null;
+    let pages = 0;
+    do {
+      const page: KeysetListResult<MovementRow> = await runListQuery<MovementRow>(
+        dataSource.manager,
+        movements,
+        body({ ...input, cursor }),
+        scope,
+      );
+      pages += 1;
+      ids.push(...page.data.map((row) => row.movement_id));
+      cursor = page.next_cursor;
+    } while (cursor !== null && pages < 1000);
+    return { pages, ids };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase('scm_list_keyset');
+    dataSource = new DataSource({ type: 'postgres', url: database.url });
+    await dataSource.initialize();
+    await dataSource.query(`
+      CREATE TABLE stock_movement (
+        movement_id bigint PRIMARY KEY,
+        location_id text NOT NULL,
+        quantity numeric(18, 3) NOT NULL,
+        value_date timestamptz NOT NULL
+      );
+      CREATE INDEX stock_movement_value_date ON stock_movement (value_date, movement_id)`);
+    // 95 movements: groups of 5 sharing a value date, and dates a microsecond apart (JS Dates would lose it).
+    await dataSource.query(
+      `INSERT INTO stock_movement
+       SELECT i, CASE WHEN i % 3 = 0 THEN 'L2' ELSE 'L1' END, i,
+              timestamptz '2025-01-01 00:00:00.000001+00' + ((i / 5) * interval '1 microsecond')
+         FROM generate_series(1, 95) AS i`,
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it('pages newest first through every row exactly once, ties broken by the highest id', async () => {
+    const { pages, ids } = await allPages({ limit: 10 });
+    expect(pages).toBe(10);
+    expect(ids.map(Number)).toEqual(Array.from({ length: 95 }, (_v, i) => 95 - i));
+  });
+
+  it('pages oldest first in an ascending order', async () => {
+    const { ids } = await allPages({ limit: 7, order_by: [{ column: 'value_date', sort_type: 'asc' }] });
+    expect(ids.map(Number)).toEqual(Array.from({ length: 95 }, (_v, i) => i + 1));
+  });
+
+  it('answers no next cursor on the last page and no cursor keys in the rows', async () => {
+    const page = await runListQuery<MovementRow>(dataSource.manager, movements, body({ limit: 100 }), ALL);
+    expect(page.next_cursor).toBeNull();
+    expect(page.data).toHaveLength(95);
+    expect(Object.keys(page.data[0])).toEqual(['movement_id', 'location_id', 'quantity', 'value_date']);
+  });
+
+  it('keeps to the caller locations on every page', async () => {
+    const { ids } = await allPages({ limit: 4 }, { locations: ['L2'] });
+    expect(ids.map(Number)).toEqual(Array.from({ length: 31 }, (_v, i) => 93 - 3 * i));
+  });
+
+  it('neither skips nor repeats a row when rows are appended between pages (oldest first)', async () => {
+    const asc = { limit: 50, order_by: [{ column: 'value_date', sort_type: 'ASC' }] };
+    const first = await runListQuery<MovementRow>(dataSource.manager, movements, body(asc), ALL);
+    await dataSource.query(
+      `INSERT INTO stock_movement VALUES (96, 'L1', 1, '2025-02-01T00:00:00Z'), (97, 'L1', 1, '2025-02-01T00:00:00Z')`,
+    );
+    const rest = await allPages({ ...asc, cursor: first.next_cursor });
+    expect([...first.data.map((row) => row.movement_id), ...rest.ids].map(Number)).toEqual(
+      Array.from({ length: 97 }, (_v, i) => i + 1),
+    );
+  });
+
+  it('refuses a cursor made for another order, naming cursor', async () => {
+    const page = await runListQuery(dataSource.manager, movements, body({ limit: 5 }), ALL);
+    await expect(
+      runListQuery(
+        dataSource.manager,
+        movements,
+        body({ cursor: page.next_cursor, order_by: [{ column: 'movement_id', sort_type: 'desc' }] }),
+        ALL,
+      ),
+    ).rejects.toMatchObject({ field: 'cursor' });
+  });
+
+  it('refuses a forged cursor whose values the columns cannot read, naming cursor', async () => {
+    const page = await runListQuery(dataSource.manager, movements, body({ limit: 5 }), ALL);
+    const decoded = JSON.parse(Buffer.from(page.next_cursor!, 'base64url').toString()) as { o: string; k: string[] };
+    const forged = Buffer.from(JSON.stringify({ o: decoded.o, k: ['yesterday-ish', "1'; DROP TABLE x"] })).toString(
+      'base64url',
+    );
+    await expect(runListQuery(dataSource.manager, movements, body({ cursor: forged }), ALL)).rejects.toMatchObject({
+      field: 'cursor',
     });
   });
 });
