@@ -32,5 +32,7 @@ export * from './runtime/tokens.js';
 export * from './storage/index.js';
 export * from './http/id-param.js';
 export * from './http/api-docs.js';
+export * from './http/input-guard.js';
+export * from './http/security-headers.js';
 export * from './mail/mailer.js';
 export * from './auth/access.js';

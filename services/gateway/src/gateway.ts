@@ -4,11 +4,14 @@ import { CommonErrorCode } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
 import {
   AppException,
+  TokenVerifier,
+  accessTokenOf,
   createLogger,
   errorEnvelope,
   instrumentHttp,
   metricsRegistry,
   registerApiDocs,
+  registerSecurityHeaders,
   runInContext,
 } from '@scm/platform';
 import type { PlatformConfig } from '@scm/platform';
@@ -44,6 +47,7 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
       done,
     );
   });
+  await registerSecurityHeaders(fastify);
   instrumentHttp(fastify);
   await fastify.register(fastifyReplyFrom, { undici: { connections: 128, pipelining: 1 } });
 
@@ -72,7 +76,13 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
     message: 'Success',
     data: { environment: config.environmentName },
   }));
-  await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]));
+  // Production shows the API's map to signed-in users only; development keeps it open.
+  const verifier = config.authPublicKey ? await TokenVerifier.fromPem(config.authPublicKey) : undefined;
+  await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]), {
+    ...(config.nodeEnv === 'production' && {
+      isSignedIn: async (request) => (await verifier?.verify(accessTokenOf(request))) !== undefined,
+    }),
+  });
 
   // The proxy scope takes every body as a raw stream, so uploads and JSON pass through untouched.
   await fastify.register((proxy, _options, registered) => {

@@ -18,6 +18,8 @@ export const V = {
   contactNumber: 'validation.contact_number',
   postalCode: 'validation.postal_code',
   invalid: 'validation.invalid',
+  /** A NUL character anywhere in the input (refused once, by the platform, for every route). */
+  nulCharacter: 'validation.nul_character',
   duplicate: 'validation.duplicate',
   unknownField: 'validation.unknown_field',
 } as const;

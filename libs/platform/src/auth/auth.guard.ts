@@ -15,9 +15,32 @@ import type { TokenVerifier } from './tokens.js';
 
 const logger = createLogger('auth');
 
+/** What reading credentials needs of a request (Nest's, or the gateway's plain Fastify one). */
+export interface RequestWithCookies {
+  headers: AuthenticatedRequest['headers'];
+  cookies?: Record<string, string | undefined>;
+}
+
+/** A cookie's value, from the parsed cookies (@fastify/cookie) or, where none parses them (the gateway), the header. */
+export function cookieOf(request: RequestWithCookies, name: string): string | undefined {
+  const parsed = request.cookies?.[name];
+  if (parsed !== undefined) return parsed;
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The access token from the session cookie, or from `Authorization: Bearer` for API clients. */
-export function accessTokenOf(request: AuthenticatedRequest): string | undefined {
-  const cookie = request.cookies?.[SESSION_COOKIE];
+export function accessTokenOf(request: RequestWithCookies): string | undefined {
+  const cookie = cookieOf(request, SESSION_COOKIE);
   if (cookie) return cookie;
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;

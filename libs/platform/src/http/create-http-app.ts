@@ -7,7 +7,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolveLanguage } from '@scm/i18n';
-import { AuthGuard } from '../auth/auth.guard.js';
+import { AuthGuard, accessTokenOf } from '../auth/auth.guard.js';
 import { MAX_UPLOAD_BYTES } from '../storage/upload-policy.js';
 import { instrumentHttp } from '../health/metrics.js';
 import { createLogger } from '../logging/logger.js';
@@ -15,6 +15,8 @@ import { runInContext } from '../logging/request-context.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { registerApiDocs } from './api-docs.js';
 import { ErrorFilter } from './error.filter.js';
+import { refuseNulCharacters } from './input-guard.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 const nestLog = createLogger('nest');
 
@@ -27,8 +29,12 @@ const nestLogger: LoggerService = {
   verbose: (message: unknown) => nestLog.trace(message),
 };
 
-/** Uploads are 20 MB each (SPEC.md §9); a request may carry a little more than one file's worth. */
-export const BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+/**
+ * JSON (and any other buffered) bodies: 1 MB, answered 413 with the envelope beyond. File uploads are
+ * multipart, streamed by @fastify/multipart under its own limits (20 MB a file, SPEC.md §9), which this
+ * limit does not touch.
+ */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface HttpAppOptions {
   title: string;
@@ -62,6 +68,8 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
       done,
     );
   });
+  await registerSecurityHeaders(fastify);
+  refuseNulCharacters(fastify);
   instrumentHttp(fastify);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalGuards(new AuthGuard(app.get(Reflector), runtime.verifier));
@@ -69,7 +77,12 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
     app,
     new DocumentBuilder().setTitle(options.title).setVersion('1').addCookieAuth('scm_session').build(),
   );
-  await registerApiDocs(fastify, () => document);
+  // Production shows the API's map to signed-in users only; development keeps it open.
+  await registerApiDocs(fastify, () => document, {
+    ...(runtime.config.nodeEnv === 'production' && {
+      isSignedIn: async (request) => (await runtime.verifier.verify(accessTokenOf(request))) !== undefined,
+    }),
+  });
   app.enableShutdownHooks();
   return app;
 }
