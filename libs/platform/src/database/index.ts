@@ -1,3 +1,4 @@
+export * from './concurrency.js';
 export * from './data-source.js';
 export * from './embedded-postgres.js';
 export * from './record-changes.js';

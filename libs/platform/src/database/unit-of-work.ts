@@ -19,3 +19,8 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
 export function joinUnitOfWork<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
   return enclosing.run(manager, work);
 }
+
+/** Whether the caller runs inside a unit of work (`retryOnConflict` refuses to: it cannot retry part of one). */
+export function hasOpenUnitOfWork(): boolean {
+  return enclosing.getStore() !== undefined;
+}
