@@ -26,6 +26,8 @@ export enum CommonErrorCode {
   /** An Excel import upload that is not an .xlsx workbook. */
   SPREADSHEET_TYPE_NOT_ALLOWED = 'SPREADSHEET_TYPE_NOT_ALLOWED',
   RATE_LIMITED = 'RATE_LIMITED',
+  /** The director replayed a parked event and its handler failed again (the error is in the message). */
+  EVENT_REPLAY_FAILED = 'EVENT_REPLAY_FAILED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }

@@ -28,6 +28,12 @@ export interface EventEnvelope<S extends Subject = Subject> {
   actor: string | null;
   correlationId: string | null;
   causationId: string | null;
+  /**
+   * `<service>.<entity>:<key>` (EVENT_AGGREGATES) and the event's place in that aggregate's gap-free sequence,
+   * counted from 1 by the producer. Null only in events written before they existed.
+   */
+  aggregate: string | null;
+  sequence: number | null;
   data: EventPayload<S>;
 }
 
@@ -41,6 +47,9 @@ export const eventEnvelopeSchema = z
     actor: z.string().nullable(),
     correlationId: z.string().nullable(),
     causationId: z.string().nullable(),
+    // Optional on the wire: outbox rows written before aggregates existed are still replayed.
+    aggregate: z.string().nullable().default(null),
+    sequence: z.number().int().positive().nullable().default(null),
     data: z.unknown(),
   })
   .strict();

@@ -1,1 +1,2 @@
+export * from './aggregates.js';
 export * from './envelope.js';

@@ -47,6 +47,19 @@ export interface PlatformConfig {
   publicUrl: string;
   /** Where the gateway finds the web build; unset means `<repo>/web/dist`. */
   webDist: string | undefined;
+  /** Event guarantees and retention (docs/architecture.md, "Events"). */
+  events: EventSettings;
+}
+
+export interface EventSettings {
+  /** Failed attempts after which a consumer parks an event as a dead letter (EVENT_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Delivered outbox rows, inbox keys and idempotency keys are kept this long (EVENT_RETENTION_DAYS). */
+  retentionDays: number;
+  /** JetStream streams drop messages older than this (EVENT_STREAM_MAX_AGE_DAYS). */
+  streamMaxAgeDays: number;
+  /** JetStream streams drop their oldest messages past this size (EVENT_STREAM_MAX_BYTES). */
+  streamMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -174,5 +187,11 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     publicUrl: (
       url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://127.0.0.1:${integer(env, 'PORT', 8080, 0, 65535)}`
     ).replace(/\/$/, ''),
+    events: {
+      maxAttempts: integer(env, 'EVENT_MAX_ATTEMPTS', 5, 1, 100),
+      retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
+      streamMaxAgeDays: integer(env, 'EVENT_STREAM_MAX_AGE_DAYS', 30, 1, 3650),
+      streamMaxBytes: integer(env, 'EVENT_STREAM_MAX_BYTES', 1024 ** 3, 1024 ** 2, Number.MAX_SAFE_INTEGER),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventPayload, Subject } from '@scm/contracts';
-import { EVENT_SCHEMAS, producerOf } from '@scm/contracts';
+import { aggregateOf, EVENT_SCHEMAS, producerOf } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { currentContext } from '../logging/request-context.js';
@@ -11,7 +11,7 @@ export const OUTBOX_CHANNEL = 'outbox';
 
 /**
  * Writes a service's events into its outbox, inside the caller's transaction, so the event exists if and only
- * if the state change committed (ARCHITECTURE.md §4). The relay publishes it after the commit.
+ * if the state change committed (docs/architecture.md, "Events"). The relay publishes it after the commit.
  */
 export class EventPublisher {
   constructor(
@@ -36,6 +36,15 @@ export class EventPublisher {
       );
     }
     const context = currentContext();
+    const aggregate = aggregateOf(subject, payload);
+    // The next number of the aggregate's sequence: the upsert locks the aggregate's row until this transaction
+    // ends, so two publishers of one aggregate are serialised and the sequence has neither gaps nor repeats.
+    const [next] = await manager.query<{ last_sequence: string }[]>(
+      `INSERT INTO outbox_sequence (aggregate, last_sequence) VALUES ($1, 1)
+       ON CONFLICT (aggregate) DO UPDATE SET last_sequence = outbox_sequence.last_sequence + 1
+       RETURNING last_sequence`,
+      [aggregate],
+    );
     const envelope: EventEnvelope<S> = {
       id: uuidv7(),
       subject,
@@ -45,12 +54,16 @@ export class EventPublisher {
       actor: context?.actor ?? null,
       correlationId: context?.correlationId ?? null,
       causationId: context?.causationId ?? null,
+      aggregate,
+      sequence: Number(next.last_sequence),
       data: payload,
     };
-    await manager.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [
+    await manager.query('INSERT INTO outbox (id, subject, envelope, aggregate, sequence) VALUES ($1, $2, $3, $4, $5)', [
       envelope.id,
       subject,
       JSON.stringify(envelope),
+      aggregate,
+      envelope.sequence,
     ]);
     // Delivered by PostgreSQL at commit (and dropped on rollback): wakes the relays at once instead of at
     // their next poll. Repeated identical notifications in one transaction are folded into one.

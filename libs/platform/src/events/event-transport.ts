@@ -6,7 +6,8 @@ export type DeliverEvent = (event: EventEnvelope) => Promise<void>;
 
 /**
  * How events leave a producer's outbox and reach consumers: in-process (embedded mode) or NATS JetStream
- * (distributed mode). Delivery is at least once; consumers make the effect exactly once with their inbox.
+ * (distributed mode). Delivery is at least once; consumers make the effect exactly once with their inbox
+ * (docs/architecture.md, "Events").
  */
 export interface EventTransport {
   /** Resolved = durable (JetStream ack) or delivered to every in-process subscriber. */
@@ -14,11 +15,12 @@ export interface EventTransport {
   /** Starts delivering `subjects` to `consumer` (a service name). One call per consumer and transport. */
   subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void>;
   /**
-   * Re-delivers the whole history of `subjects` to `consumer` (rebuilding a replica from nothing). The
-   * caller clears its inbox and replica first. In-process: resolves once the history was delivered; NATS:
-   * resolves once the durable consumer was reset, delivery follows asynchronously.
+   * The producers' retained history of `subjects`, in each producer's publish order, up to what was published
+   * when the call was made: what a consumer backfills a new handler or rebuilds a replica from. It reads
+   * without touching any consumer's subscription (in-process: the producers' outboxes; NATS: an ordered
+   * ephemeral consumer over the streams), so other replicas keep consuming meanwhile.
    */
-  replay(consumer: string, subjects: readonly Subject[]): Promise<void>;
+  history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope>;
   close(): Promise<void>;
 }
 

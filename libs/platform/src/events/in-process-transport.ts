@@ -1,7 +1,7 @@
 import type { EventEnvelope, Subject } from '@scm/contracts';
 import { createLogger } from '../logging/logger.js';
 import type { DeliverEvent, EventTransport } from './event-transport.js';
-import { backoffMs, subjectsByProducer } from './event-transport.js';
+import { subjectsByProducer } from './event-transport.js';
 
 /** A producer's whole history of some subjects, in id order (its outbox rows, sent or not). */
 export type EventHistorySource = (subjects: readonly Subject[]) => AsyncIterable<EventEnvelope>;
@@ -12,16 +12,13 @@ interface Subscription {
   deliver: DeliverEvent;
 }
 
-/** Attempts per event during a replay before the replay gives up (the caller may rebuild again). */
-const REPLAY_ATTEMPTS = 5;
-
 const log = createLogger('events.in-process');
 
 /**
  * Embedded mode: one instance per process, shared by every service hosted in it. `publish` hands the event
  * to each matching subscriber and resolves only when all of them succeeded; if one threw it rejects, so the
  * relay keeps the outbox row and retries it later, and the subscribers that had succeeded skip the repeat
- * through their inbox. Subscribers registered after an event was sent do not get it (use replay).
+ * through their inbox. Subscribers registered after an event was sent do not get it: they read `history`.
  */
 export class InProcessTransport implements EventTransport {
   private readonly subscriptions: Subscription[] = [];
@@ -60,21 +57,17 @@ export class InProcessTransport implements EventTransport {
     this.subscriptions.push({ consumer, subjects: new Set(subjects), deliver });
   }
 
-  async replay(consumer: string, subjects: readonly Subject[]): Promise<void> {
+  async *history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope> {
     this.assertOpen();
-    const subscription = this.subscriptions.find((s) => s.consumer === consumer);
-    if (!subscription) throw new Error(`Cannot replay to ${consumer}: it has not subscribed to this transport`);
     for (const [producer, producerSubjects] of subjectsByProducer(subjects)) {
       const history = this.histories.get(producer);
       // Embedded mode hosts every service in this process: a producer without a relay here is not part of this
       // build (catalog listens for procurement's usage before procurement exists), so it has nothing to replay.
       if (!history) {
-        log.debug({ consumer, producer }, 'no relay of this producer in the process: nothing to replay');
+        log.debug({ producer }, 'no relay of this producer in the process: no history');
         continue;
       }
-      for await (const envelope of history(producerSubjects as Subject[])) {
-        if (subscription.subjects.has(envelope.subject)) await deliverWithRetry(subscription.deliver, envelope);
-      }
+      for await (const envelope of history(producerSubjects as Subject[])) yield copy(envelope);
     }
   }
 
@@ -93,19 +86,4 @@ export class InProcessTransport implements EventTransport {
 /** Each subscriber gets its own copy shaped as it would arrive over the wire (JSON), never a shared object. */
 function copy(envelope: EventEnvelope): EventEnvelope {
   return JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
-}
-
-async function deliverWithRetry(deliver: DeliverEvent, envelope: EventEnvelope): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deliver(copy(envelope));
-    } catch (error) {
-      if (attempt >= REPLAY_ATTEMPTS) throw error;
-      log.warn(
-        { err: error, eventId: envelope.id, subject: envelope.subject, attempt },
-        'replayed event failed, retrying',
-      );
-      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, 100, 2_000)));
-    }
-  }
 }

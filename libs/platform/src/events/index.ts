@@ -6,3 +6,6 @@ export * from './event-validation.js';
 export * from './in-process-transport.js';
 export * from './nats-transport.js';
 export * from './outbox-relay.js';
+export * from './dead-letter.controller.js';
+export * from './event-metrics.js';
+export * from './event-retention.js';

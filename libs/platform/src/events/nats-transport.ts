@@ -29,7 +29,32 @@ export interface NatsTransportOptions {
   namespace?: string;
   /** How long the first connection may take before start-up fails. */
   connectTimeoutMs?: number;
+  /** Stream retention: messages older than this are dropped (EVENT_STREAM_MAX_AGE_DAYS). */
+  streamMaxAgeMs?: number;
+  /** Stream retention: the oldest messages are dropped past this size (EVENT_STREAM_MAX_BYTES). */
+  streamMaxBytes?: number;
+  /**
+   * Deliveries of one message before JetStream gives up on it: a backstop only, the consumer parks an event as a
+   * dead letter (and acknowledges it) well before, after EVENT_MAX_ATTEMPTS failures.
+   */
+  maxDeliver?: number;
+  /** Messages a durable consumer may have delivered but not yet acknowledged. */
+  maxAckPending?: number;
 }
+
+type NatsLimits = Required<Pick<NatsTransportOptions, 'streamMaxAgeMs' | 'streamMaxBytes' | 'maxDeliver' | 'maxAckPending'>>;
+
+export const NATS_DEFAULTS: NatsLimits = {
+  streamMaxAgeMs: 30 * 24 * 3_600_000,
+  streamMaxBytes: 1024 ** 3,
+  maxDeliver: 50,
+  maxAckPending: 1_000,
+};
+
+/** Messages read per request while reading a stream's history. */
+const HISTORY_BATCH = 256;
+/** How long one history read waits for messages before concluding there are no more. */
+const HISTORY_WAIT_MS = 2_000;
 
 /** Messages pulled ahead per consumer; each is processed in turn (see `handle`). */
 const PULL_BATCH = 32;
@@ -66,12 +91,13 @@ export class NatsTransport implements EventTransport {
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly namespace: string,
+    private readonly limits: NatsLimits,
   ) {
     const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
     this.multiFilter = major > 2 || (major === 2 && minor >= 10);
   }
 
-  /** Connects, or fails with an error naming NATS_URL: nothing silently falls back (ARCHITECTURE.md §3). */
+  /** Connects, or fails with an error naming NATS_URL: nothing silently falls back (docs/architecture.md, "Two modes"). */
   static async connect(urlOrOptions: string | NatsTransportOptions): Promise<NatsTransport> {
     const options = typeof urlOrOptions === 'string' ? { url: urlOrOptions } : urlOrOptions;
     const namespace = options.namespace ?? '';
@@ -92,7 +118,12 @@ export class NatsTransport implements EventTransport {
     }
     try {
       const jsm = await jetstreamManager(nc); // checks the JetStream API answers
-      return new NatsTransport(nc, jetstream(nc), jsm, namespace);
+      return new NatsTransport(nc, jetstream(nc), jsm, namespace, {
+        streamMaxAgeMs: options.streamMaxAgeMs ?? NATS_DEFAULTS.streamMaxAgeMs,
+        streamMaxBytes: options.streamMaxBytes ?? NATS_DEFAULTS.streamMaxBytes,
+        maxDeliver: options.maxDeliver ?? NATS_DEFAULTS.maxDeliver,
+        maxAckPending: options.maxAckPending ?? NATS_DEFAULTS.maxAckPending,
+      });
     } catch (error) {
       await nc.close();
       throw new Error(
@@ -128,25 +159,48 @@ export class NatsTransport implements EventTransport {
     }
   }
 
-  /** Deletes and recreates the durable consumer, which then delivers the stream from its first message. */
-  async replay(consumer: string, subjects: readonly Subject[]): Promise<void> {
-    assertName(consumer);
+  /**
+   * Reads each producer's stream up to its last message at the call through an ordered ephemeral consumer (the
+   * server removes it once idle): the durable consumers, shared by the replicas, are never touched.
+   */
+  async *history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope> {
     for (const [producer, producerSubjects] of subjectsByProducer(subjects)) {
       const stream = await this.ensureStream(producer);
-      const local = this.subscriptions.get(`${stream}/${consumer}`);
-      // Stop our own pull loop first; other replicas' loops notice the new consumer by themselves.
-      if (local) await this.stopLoop(local);
-      const filter = [...new Set([...producerSubjects, ...(local?.subjects ?? [])])];
-      try {
-        await this.jsm.consumers.delete(stream, consumer);
-      } catch (error) {
-        if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+      const { state } = await this.jsm.streams.info(stream);
+      if (state.messages === 0) continue;
+      const wanted = new Set(producerSubjects.map((s) => this.wire(s)));
+      const filter = this.filterConfig([...wanted].sort());
+      const reader = await this.js.consumers.get(stream, {
+        deliver_policy: DeliverPolicy.All,
+        ...(filter.filter_subjects ? { filter_subjects: filter.filter_subjects } : {}),
+        ...(filter.filter_subject ? { filter_subjects: filter.filter_subject } : {}),
+      });
+      let done = false;
+      while (!done) {
+        const batch = await reader.fetch({ max_messages: HISTORY_BATCH, expires: HISTORY_WAIT_MS });
+        let received = 0;
+        for await (const message of batch) {
+          received += 1;
+          if (message.seq > state.last_seq) {
+            done = true;
+            break;
+          }
+          if (wanted.has(message.subject)) {
+            try {
+              yield message.json<EventEnvelope>();
+            } catch (error) {
+              log.error({ err: error, stream, seq: message.seq }, 'history: skipping a message that is not JSON');
+            }
+          }
+          if (message.seq >= state.last_seq || message.info.pending === 0) {
+            done = true;
+            break;
+          }
+        }
+        if (received === 0) done = true;
+        if (done) await batch.close();
       }
-      await this.ensureConsumer(stream, consumer, filter);
-      if (local) {
-        local.subjects = filter;
-        await this.startLoop(local);
-      }
+      await reader.delete().catch(() => undefined);
     }
   }
 
@@ -185,9 +239,17 @@ export class NatsTransport implements EventTransport {
     return ensured;
   }
 
+  private streamLimits(): { max_age: number; max_bytes: number } {
+    return { max_age: nanos(this.limits.streamMaxAgeMs), max_bytes: this.limits.streamMaxBytes };
+  }
+
   private async createStream(name: string, producer: string): Promise<string> {
     try {
-      await this.jsm.streams.info(name);
+      const info = await this.jsm.streams.info(name);
+      const limits = this.streamLimits();
+      // A stream made before the limits (or with other ones) takes the configured limits.
+      if (info.config.max_age !== limits.max_age || info.config.max_bytes !== limits.max_bytes)
+        await this.jsm.streams.update(name, { ...info.config, ...limits });
       return name;
     } catch (error) {
       if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
@@ -197,7 +259,9 @@ export class NatsTransport implements EventTransport {
         name,
         subjects: [this.wire(`${producer}.>`)],
         storage: StorageType.File,
-        retention: RetentionPolicy.Limits, // keep the history: a new consumer or a replay reads it all
+        // Keep the history, within bounds: new handlers and rebuilds read it (docs/architecture.md, "Events").
+        retention: RetentionPolicy.Limits,
+        ...this.streamLimits(),
         duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       });
     } catch (error) {
@@ -219,7 +283,9 @@ export class NatsTransport implements EventTransport {
         durable_name: consumer,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        max_deliver: -1, // never give up on an event; a failing handler is retried with backoff (nak delay)
+        // A failing handler is retried with backoff (nak delay) until the consumer parks its event.
+        max_deliver: this.limits.maxDeliver,
+        max_ack_pending: this.limits.maxAckPending,
         ack_wait: nanos(ACK_WAIT_MS),
         ...filter,
       };
@@ -236,10 +302,16 @@ export class NatsTransport implements EventTransport {
     ].sort();
     const same =
       JSON.stringify(current) ===
-      JSON.stringify(filter.filter_subjects ?? (filter.filter_subject ? [filter.filter_subject] : []));
+        JSON.stringify(filter.filter_subjects ?? (filter.filter_subject ? [filter.filter_subject] : [])) &&
+      existing.config.max_deliver === this.limits.maxDeliver &&
+      existing.config.max_ack_pending === this.limits.maxAckPending;
     if (!same) {
       try {
-        await this.jsm.consumers.update(stream, consumer, filter);
+        await this.jsm.consumers.update(stream, consumer, {
+          ...filter,
+          max_deliver: this.limits.maxDeliver,
+          max_ack_pending: this.limits.maxAckPending,
+        });
       } catch (error) {
         throw new Error(
           `Cannot change the subjects of consumer ${consumer} on stream ${stream}: ${(error as Error).message}`,

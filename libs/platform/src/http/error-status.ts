@@ -129,9 +129,10 @@ export function httpStatusOf(code: ErrorCode): number {
       return 413;
     case CommonErrorCode.IDEMPOTENCY_KEY_REUSED:
     case CatalogErrorCode.SUPPLIER_PRICE_NO_CHANGES:
+    case CommonErrorCode.EVENT_REPLAY_FAILED:
       return 422;
     case CommonErrorCode.RATE_LIMITED:
-    case IdentityErrorCode.ACCOUNT_LOCKED:
+    case IdentityErrorCode.SIGN_IN_THROTTLED:
       return 429;
     case CommonErrorCode.INTERNAL:
       return 500;

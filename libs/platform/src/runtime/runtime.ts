@@ -73,6 +73,9 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
         url: config.natsUrl,
         namespace: config.natsNamespace,
         name: options.processName,
+        streamMaxAgeMs: config.events.streamMaxAgeDays * 86_400_000,
+        streamMaxBytes: config.events.streamMaxBytes,
+        maxDeliver: Math.max(config.events.maxAttempts * 4, 20),
       });
       transport = nats;
       healthChecks.set('nats', () => nats.check());

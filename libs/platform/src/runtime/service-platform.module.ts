@@ -1,12 +1,18 @@
 import { Inject, Module } from '@nestjs/common';
-import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import { CreateAttachmentTable1763800000500 } from '../database/attachment-table.migration.js';
+import { EventGuarantees1795640000000 } from '../database/event-guarantees.migration.js';
 import { CreatePlatformTables1763800000000 } from '../database/platform-tables.migration.js';
 import { openServiceDataSource } from '../database/data-source.js';
+import { deadLetterController } from '../events/dead-letter.controller.js';
 import { EventConsumer } from '../events/event-consumer.js';
+import { registerEventMetrics } from '../events/event-metrics.js';
 import { EventPublisher } from '../events/event-publisher.js';
+import { pruneEventTables } from '../events/event-retention.js';
 import { OutboxRelay } from '../events/outbox-relay.js';
+import { scheduleRecurringJob } from '../jobs/recurring-job.js';
+import { createLogger } from '../logging/logger.js';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor.js';
 import { RUNTIME } from './runtime.module.js';
 import type { Runtime } from './runtime.js';
@@ -20,18 +26,41 @@ export interface ServicePlatformOptions {
   migrations: (new () => MigrationInterface)[];
 }
 
+/** Retention runs this often; each run deletes what is past EVENT_RETENTION_DAYS. */
+const RETENTION_EVERY_MS = 3_600_000;
+const log = createLogger('events.retention');
+
 /**
  * Subscribes the consumer once every handler has registered (handlers register in onModuleInit) and hands
  * the relay to the runtime, which starts all relays only after every consumer of the process subscribed:
  * in embedded mode an event published before its consumers listen would be marked sent and never arrive.
+ * Also schedules the retention of the service's event tables and reports them at /metrics.
  */
-class ServiceLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class ServiceLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private stopRetention?: () => void;
+  private unregisterMetrics?: () => void;
+
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SERVICE_NAME) private readonly service: string,
     private readonly relay: OutboxRelay,
     private readonly consumer: EventConsumer,
   ) {}
+
+  onModuleInit(): void {
+    this.unregisterMetrics = registerEventMetrics(this.service, this.dataSource);
+    this.stopRetention = scheduleRecurringJob(this.runtime.jobs, {
+      queue: `${this.service}-housekeeping`,
+      name: `${this.service}-event-retention`,
+      everyMs: RETENTION_EVERY_MS,
+      firstRunMs: 60_000,
+      run: async () => {
+        const pruned = await pruneEventTables(this.dataSource, this.runtime.config.events.retentionDays);
+        log.info({ service: this.service, pruned }, 'event tables pruned');
+      },
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumer.start();
@@ -39,6 +68,9 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopRetention?.();
+    this.unregisterMetrics?.();
+    await this.consumer.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
@@ -56,6 +88,7 @@ export class ServicePlatformModule {
   static forService(options: ServicePlatformOptions): DynamicModule {
     const module: DynamicModule = {
       module: ServicePlatformModule,
+      controllers: [deadLetterController(options.name)],
       providers: [
         { provide: SERVICE_NAME, useValue: options.name },
         {
@@ -70,6 +103,7 @@ export class ServicePlatformModule {
                 CreatePlatformTables1763800000000,
                 CreateAttachmentTable1763800000500,
                 ...options.migrations,
+                EventGuarantees1795640000000,
               ],
             });
             runtime.healthChecks.set(`db:${options.name}`, async () => {
@@ -89,7 +123,9 @@ export class ServicePlatformModule {
           provide: EventConsumer,
           inject: [DATA_SOURCE, RUNTIME],
           useFactory: (dataSource: DataSource, runtime: Runtime) =>
-            new EventConsumer(dataSource, options.name, runtime.transport),
+            new EventConsumer(dataSource, options.name, runtime.transport, {
+              maxAttempts: runtime.config.events.maxAttempts,
+            }),
         },
         IdempotencyInterceptor,
         ServiceLifecycle,

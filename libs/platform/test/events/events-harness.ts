@@ -12,6 +12,8 @@ import type { TestDatabase } from '@scm/testing';
 import type { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { openServiceDataSource } from '../../src/database/data-source.js';
 import {
+  EVENT_GUARANTEES_DOWN,
+  EVENT_GUARANTEES_UP,
   EVENT_TABLES_DOWN,
   EVENT_TABLES_UP,
   EventConsumer,
@@ -61,10 +63,10 @@ export function transportKinds(): TransportKind[] {
 class EventTables1700000000000 implements MigrationInterface {
   name = 'EventTables1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
-    for (const sql of EVENT_TABLES_UP) await queryRunner.query(sql);
+    for (const sql of [...EVENT_TABLES_UP, ...EVENT_GUARANTEES_UP]) await queryRunner.query(sql);
   }
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const sql of EVENT_TABLES_DOWN) await queryRunner.query(sql);
+    for (const sql of [...EVENT_GUARANTEES_DOWN, ...EVENT_TABLES_DOWN]) await queryRunner.query(sql);
   }
 }
 
@@ -112,12 +114,20 @@ export interface OutboxState {
 export interface ConsumerOptions {
   /** Runs inside the handler's transaction after its effect was written (throw to fail the handler). */
   afterEffect?: (event: EventEnvelope) => void | Promise<void>;
+  /** The consumer's name; a new one by default. Reuse a name to restart "the same service". */
+  name?: string;
+  /** Which subjects it handles (both by default): a restart with more subjects is a handler added later. */
+  subjects?: ('catalog.uom.upserted' | 'catalog.uom.deleted')[];
+  maxAttempts?: number;
+  /** Treat the uom subjects as deltas (strict per-aggregate order) instead of snapshots. */
+  delta?: boolean;
 }
 
 /** One database and one NATS namespace for a describe block. */
 export class EventsSuite {
   private readonly transports: EventTransport[] = [];
   private readonly relays: OutboxRelay[] = [];
+  private readonly consumers: EventConsumer[] = [];
   private consumerCount = 0;
   readonly publisher = new EventPublisher(PRODUCER);
 
@@ -157,8 +167,14 @@ export class EventsSuite {
     transport: EventTransport,
     options: ConsumerOptions = {},
   ): Promise<{ name: string; consumer: EventConsumer }> {
-    const name = `inventory_${++this.consumerCount}`;
-    const consumer = new EventConsumer(this.inventory, name, transport);
+    const name = options.name ?? `inventory_${++this.consumerCount}`;
+    const subjects = options.subjects ?? ['catalog.uom.upserted', 'catalog.uom.deleted'];
+    const consumer = new EventConsumer(this.inventory, name, transport, {
+      maxAttempts: options.maxAttempts,
+      sweepIntervalMs: 200,
+      ...(options.delta ? { ordering: () => 'delta' as const } : {}),
+    });
+    this.consumers.push(consumer);
     const effect = async (event: EventEnvelope, manager: EntityManager, uomId: string) => {
       await manager.query('INSERT INTO uom_effects (consumer, event_id, uom_id) VALUES ($1, $2, $3)', [
         name,
@@ -167,7 +183,7 @@ export class EventsSuite {
       ]);
       await options.afterEffect?.(event);
     };
-    consumer.on('catalog.uom.upserted', async (event, manager) => {
+    if (subjects.includes('catalog.uom.upserted')) consumer.on('catalog.uom.upserted', async (event, manager) => {
       const u = event.data;
       await manager.query(
         `INSERT INTO uom_replica (consumer, uom_id, uom_name, revision) VALUES ($1, $2, $3, $4)
@@ -177,7 +193,7 @@ export class EventsSuite {
       );
       await effect(event, manager, u.uom_id);
     });
-    consumer.on('catalog.uom.deleted', async (event, manager) => {
+    if (subjects.includes('catalog.uom.deleted')) consumer.on('catalog.uom.deleted', async (event, manager) => {
       await manager.query('DELETE FROM uom_replica WHERE consumer = $1 AND uom_id = $2 AND revision < $3', [
         name,
         event.data.uom_id,
@@ -242,6 +258,7 @@ export class EventsSuite {
 
   /** Stops this test's relays and closes its transports (the suite's database stays). */
   async endTest(): Promise<void> {
+    for (const consumer of this.consumers.splice(0)) await consumer.stop();
     for (const relay of this.relays.splice(0)) await relay.stop();
     for (const transport of this.transports.splice(0)) await transport.close();
   }
@@ -264,8 +281,8 @@ export class TransportDecorator implements EventTransport {
   subscribe(consumer: string, subjects: readonly Subject[], deliver: DeliverEvent): Promise<void> {
     return this.inner.subscribe(consumer, subjects, deliver);
   }
-  replay(consumer: string, subjects: readonly Subject[]): Promise<void> {
-    return this.inner.replay(consumer, subjects);
+  history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope> {
+    return this.inner.history(subjects);
   }
   async close(): Promise<void> {
     // the inner transport belongs to the suite, which closes it
