@@ -259,21 +259,64 @@ describe('identity: users, roles, invitations, passwords and sessions', () => {
     expect((await newAgent().post('/api/login').send({ username: 'meiling', password: NEW })).status).toBe(200);
   });
 
-  it('throttles an account after five failures, even for the right password, with a clear message', async () => {
-    for (let i = 0; i < 5; i += 1) {
+  it('slows a client guessing one account with 429 and Retry-After, even for the right password', async () => {
+    const guesser = '203.0.113.7';
+    for (let i = 0; i < 3; i += 1) {
       const failed = await newAgent()
         .post('/api/login')
+        .set('X-Forwarded-For', guesser)
         .send({ username: 'meiling', password: `wrong-${i}` });
       expect(failed.status).toBe(401);
     }
-    const locked = await newAgent()
+    const slowed = await newAgent()
       .post('/api/login')
+      .set('X-Forwarded-For', guesser)
       .set('Accept-Language', 'zh-CN')
       .send({ username: 'meiling', password: 'Pantry&Stock2031' });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/^登录失败次数过多，请在 1[0-5] 分钟后再试。$/);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.code).toBe('IDENTITY_SIGN_IN_THROTTLED');
+    const seconds = Number(slowed.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(2);
+    expect(slowed.body.message).toBe(`登录失败次数过多，请在 ${seconds} 秒后再试。`);
+  });
+
+  it('never locks the real user out: from their own client the right password still signs in', async () => {
+    const real = await newAgent()
+      .post('/api/login')
+      .set('X-Forwarded-For', '198.51.100.9')
+      .send({ username: 'meiling', password: 'Pantry&Stock2031' });
+    expect(real.status).toBe(200);
     await db.query(`DELETE FROM identity.sign_in_failure`);
   });
+
+  it('slows an account guessed from many clients only briefly, then lets the right password in', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const failed = await newAgent()
+        .post('/api/login')
+        .set('X-Forwarded-For', `203.0.113.${100 + i}`)
+        .send({ username: 'meiling', password: `wrong-${i}` });
+      expect(failed.status).toBe(401);
+    }
+    const slowed = await newAgent()
+      .post('/api/login')
+      .set('X-Forwarded-For', '198.51.100.9')
+      .send({ username: 'meiling', password: 'Pantry&Stock2031' });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(slowed.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ seconds\.$/);
+    await expectEventually(
+      async () => {
+        const real = await newAgent()
+          .post('/api/login')
+          .set('X-Forwarded-For', '198.51.100.9')
+          .send({ username: 'meiling', password: 'Pantry&Stock2031' });
+        expect(real.status).toBe(200);
+      },
+      { intervalMs: 250 },
+    );
+    await db.query(`DELETE FROM identity.sign_in_failure`);
+  }, 30_000);
 
   it('gives each user a stable draft key of their own, and none to anonymous visitors', async () => {
     const a = await admin.get('/api/encryption_public_key');

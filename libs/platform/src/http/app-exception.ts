@@ -17,4 +17,12 @@ export class AppException extends Error {
     super(code);
     this.name = 'AppException';
   }
+
+  /** Seconds after which the refused request may be tried again, sent as Retry-After (with 429 or 503). */
+  retryAfterSeconds: number | undefined;
+
+  withRetryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
+  }
 }

@@ -87,6 +87,9 @@ export class ErrorFilter implements ExceptionFilter {
     const language = (currentContext()?.language ?? 'en') as Language;
     const body = errorEnvelope(exception, language);
     if (body.status >= 500) logger.error({ err: exception }, 'unexpected error');
+    if (exception instanceof AppException && exception.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(exception.retryAfterSeconds));
+    }
     void reply.status(body.status).send(body);
   }
 }

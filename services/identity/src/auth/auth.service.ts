@@ -50,7 +50,7 @@ export class AuthService {
       await this.throttle.recordFailure(input.username, client.ip);
       throw new AppException(IdentityErrorCode.INVALID_CREDENTIALS);
     }
-    await this.throttle.clear(input.username);
+    await this.throttle.clear(input.username, client.ip);
     if (user.status !== 'Active') {
       logger.warn({ userId: user.user_id }, 'sign-in refused: account not active');
       throw new AppException(IdentityErrorCode.ACCOUNT_INACTIVE);

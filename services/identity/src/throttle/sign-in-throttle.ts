@@ -1,77 +1,112 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommonErrorCode, IdentityErrorCode } from '@scm/contracts';
-import { AppException, DATA_SOURCE, createLogger } from '@scm/platform';
+import { IdentityErrorCode } from '@scm/contracts';
+import { DATA_SOURCE, createLogger } from '@scm/platform';
 import type { DataSource } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 
 const logger = createLogger('identity.throttle');
 
-/** Failures counted over this window; an account or address over its limit waits until they age out. */
-export const THROTTLE_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failures count for this long after they happened; older ones no longer slow anyone down. */
+export const THROTTLE_WINDOW_MINUTES = 60;
 
 /**
- * Sign-in throttling per account and per client address (brute force and password spraying), kept in the
- * database so that every identity replica sees the same counts.
+ * How a run of failures slows the next attempt: none for the first `free` failures, then a delay after the
+ * latest failure that doubles with each further failure, from `baseSeconds` up to `maxSeconds`.
+ */
+export interface DelayPolicy {
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+}
+
+/**
+ * Throttling instead of lock-out (OWASP ASVS 2.2.1), so that nobody can lock a user out by guessing:
+ * - one client guessing one account (account + address) is slowed fast, up to 15 minutes between guesses;
+ * - one client guessing many accounts (password spraying, per address) likewise, after more failures;
+ * - one account guessed from many clients (per account alone) is slowed slowly and never more than 30 s, so
+ *   the real user, from their own client, signs in after at most a short wait whatever an attacker does.
+ * An attempt refused by the throttle is not a failure (the password is not even checked), so waiting is the
+ * only way on: the right password from a throttled client is refused too, until its delay has passed.
+ */
+export const PER_ACCOUNT_AND_ADDRESS: DelayPolicy = { free: 3, baseSeconds: 2, maxSeconds: 15 * 60 };
+export const PER_ADDRESS: DelayPolicy = { free: 20, baseSeconds: 2, maxSeconds: 15 * 60 };
+export const PER_ACCOUNT: DelayPolicy = { free: 10, baseSeconds: 1, maxSeconds: 30 };
+
+/** Seconds to wait after the latest of `failures` failures. */
+export function delayAfter(failures: number, policy: DelayPolicy): number {
+  if (failures < policy.free) return 0;
+  return Math.min(policy.maxSeconds, policy.baseSeconds * 2 ** Math.min(failures - policy.free, 30));
+}
+
+/** Whole seconds until an attempt is allowed again (0: now), given each subject's failures and latest one. */
+export function secondsToWait(
+  subjects: readonly { failures: number; latest: Date | null; policy: DelayPolicy }[],
+  now: Date,
+): number {
+  let wait = 0;
+  for (const { failures, latest, policy } of subjects) {
+    if (!latest) continue;
+    const until = latest.getTime() + delayAfter(failures, policy) * 1000;
+    wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+  }
+  return wait;
+}
+
+/**
+ * Sign-in throttling per (account, client address), per address and per account, kept in the database so that
+ * every identity replica sees the same counts. Refusals answer 429 with Retry-After.
  */
 @Injectable()
 export class SignInThrottle {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  /** Refuses the attempt before the password is checked when either limit is reached. */
+  /** Refuses the attempt, before the password is checked, while any of its subjects must still wait. */
   async assertAllowed(login: string, ip: string | null): Promise<void> {
-    const account = await this.recent(accountSubject(login), MAX_FAILURES_PER_ACCOUNT);
-    if (account.count >= MAX_FAILURES_PER_ACCOUNT) {
-      logger.warn({ login }, 'sign-in refused: account throttled');
-      throw new IdentityException(IdentityErrorCode.ACCOUNT_LOCKED, { minutes: minutesLeft(account.oldest) });
-    }
-    if (ip) {
-      const address = await this.recent(addressSubject(ip), MAX_FAILURES_PER_ADDRESS);
-      if (address.count >= MAX_FAILURES_PER_ADDRESS) {
-        logger.warn({ ip }, 'sign-in refused: address throttled');
-        throw new AppException(CommonErrorCode.RATE_LIMITED);
-      }
+    const subjects = subjectsOf(login, ip);
+    const rows = await this.dataSource.query<{ subject: string; failures: number; latest: Date | null }[]>(
+      `SELECT subject, count(*)::int AS failures, max(failed_at) AS latest FROM sign_in_failure
+       WHERE subject = ANY($1::text[]) AND failed_at > now() - make_interval(mins => $2)
+       GROUP BY subject`,
+      [subjects.map((subject) => subject.key), THROTTLE_WINDOW_MINUTES],
+    );
+    const now = new Date((await this.dataSource.query<{ now: Date }[]>(`SELECT now() AS now`))[0].now);
+    const seconds = secondsToWait(
+      subjects.map(({ key, policy }) => {
+        const row = rows.find((candidate) => candidate.subject === key);
+        return { failures: row?.failures ?? 0, latest: row?.latest ? new Date(row.latest) : null, policy };
+      }),
+      now,
+    );
+    if (seconds > 0) {
+      logger.warn({ login, ip, seconds }, 'sign-in refused: throttled');
+      throw new IdentityException(IdentityErrorCode.SIGN_IN_THROTTLED, { seconds }).withRetryAfter(seconds);
     }
   }
 
   async recordFailure(login: string, ip: string | null): Promise<void> {
-    const subjects = [accountSubject(login), ...(ip ? [addressSubject(ip)] : [])];
-    await this.dataSource.query(`INSERT INTO sign_in_failure (subject) SELECT unnest($1::text[])`, [subjects]);
+    const keys = subjectsOf(login, ip).map((subject) => subject.key);
+    await this.dataSource.query(`INSERT INTO sign_in_failure (subject) SELECT unnest($1::text[])`, [keys]);
     await this.dataSource.query(`DELETE FROM sign_in_failure WHERE failed_at < now() - interval '1 day'`);
   }
 
-  async clear(login: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM sign_in_failure WHERE subject = $1`, [accountSubject(login)]);
-  }
-
-  /**
-   * The most recent `limit` failures within the window: their count, and the oldest of them, which is the
-   * one whose ageing out lifts the limit.
-   */
-  private async recent(subject: string, limit: number): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await this.dataSource.query<{ count: number; oldest: Date | null }[]>(
-      `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM (
-         SELECT failed_at FROM sign_in_failure
-         WHERE subject = $1 AND failed_at > now() - make_interval(mins => $2)
-         ORDER BY failed_at DESC LIMIT $3
-       ) recent`,
-      [subject, THROTTLE_WINDOW_MINUTES, limit],
-    );
-    return row ?? { count: 0, oldest: null };
+  /** A successful sign-in forgets the account's failures (the address's count against other accounts stays). */
+  async clear(login: string, ip: string | null): Promise<void> {
+    const keys = subjectsOf(login, ip)
+      .filter((subject) => subject.policy !== PER_ADDRESS)
+      .map((subject) => subject.key);
+    await this.dataSource.query(`DELETE FROM sign_in_failure WHERE subject = ANY($1::text[])`, [keys]);
   }
 }
 
-function accountSubject(login: string): string {
-  return `account:${login.trim().toLowerCase()}`;
-}
-
-function addressSubject(ip: string): string {
-  return `ip:${ip}`;
-}
-
-function minutesLeft(oldest: Date | null): number {
-  if (!oldest) return THROTTLE_WINDOW_MINUTES;
-  const until = new Date(oldest).getTime() + THROTTLE_WINDOW_MINUTES * 60_000;
-  return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+function subjectsOf(login: string, ip: string | null): { key: string; policy: DelayPolicy }[] {
+  const account = login.trim().toLowerCase();
+  return [
+    { key: `account:${account}`, policy: PER_ACCOUNT },
+    ...(ip
+      ? [
+          { key: `account-ip:${account}|${ip}`, policy: PER_ACCOUNT_AND_ADDRESS },
+          { key: `ip:${ip}`, policy: PER_ADDRESS },
+        ]
+      : []),
+  ];
 }
