@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: builds, runs every jest tier in one jest run, then the browser tier (Playwright driving
-// /usr/bin/chromium against the built product), and ends with one plain line summing both:
+// `npm test`: builds, runs every jest tier in one jest run and, alongside it, the browser tier (Playwright driving
+// /usr/bin/chromium against the built product), and ends with one line per tier and one plain line summing both:
 //   tests: N passed, N failed, N skipped
 // The distributed suites (separate processes over real NATS and Redis) switch on when NATS_URL and REDIS_URL
 // are set. Arguments (`npm test -- tests/unit/x.spec.ts`) go to jest and leave the browser tier out.
-import { spawnSync } from 'node:child_process';
+//
+// The two runs share nothing: the browser tier starts the built product on a free port of its own, with a fresh
+// temporary DATA_DIR, a fresh database (`scm_browser_*` on TEST_DATABASE_URL's server, else an embedded PostgreSQL
+// under that DATA_DIR) and in-process events and jobs (it clears NATS_URL and REDIS_URL), while every jest suite
+// makes its own database, DATA_DIR and NATS namespace. So they run at the same time whenever the machine has two
+// cores or more (jest's own output streams live; the browser tier's is kept in a file and printed after it);
+// SCM_TEST_SEQUENTIAL=1 runs the browser tier after jest instead, with its output live.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +21,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const jestArgs = process.argv.slice(2);
 const distributed = Boolean(process.env.NATS_URL && process.env.REDIS_URL);
 const database = process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'embedded PostgreSQL';
+const cores = os.availableParallelism();
+const sequentialAsked = ['1', 'true'].includes(process.env.SCM_TEST_SEQUENTIAL ?? '');
 
 /** Whether the browser tier runs, and if not, why. */
 function browserPlan() {
@@ -29,6 +38,7 @@ function browserPlan() {
   return { run: true };
 }
 const browser = browserPlan();
+const alongside = browser.run && !sequentialAsked && cores >= 2;
 
 console.log(`Test suites: unit, integration and e2e (embedded mode) against ${database}.`);
 console.log(
@@ -38,7 +48,10 @@ console.log(
 );
 console.log(
   browser.run
-    ? `Browser suites: ON (Playwright, ${CHROMIUM}, projects en and zh, against the built product in embedded mode).`
+    ? `Browser suites: ON (Playwright, ${CHROMIUM}, projects en and zh, against the built product in embedded mode), ` +
+        (alongside
+          ? `running alongside jest (${cores} cores); their output follows jest's.`
+          : `after jest (${sequentialAsked ? 'SCM_TEST_SEQUENTIAL is set' : `${cores} core`}).`)
     : `Browser suites: NOT RUN — ${browser.why}.`,
 );
 
@@ -49,6 +62,17 @@ const run = (command, args, env = process.env) => {
 
 run('npm', ['run', 'build', '--silent']);
 
+/** Runs a command without blocking this process (the other tier keeps going); resolves with its exit status. */
+const runAsync = (command, args, options) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, options);
+    child.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-test-'));
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
@@ -56,10 +80,32 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 let failed = false;
 
+const playwright = ['node_modules/@playwright/test/cli.js', 'test'];
+const pwReport = path.join(reports, 'playwright.json');
+const pwLog = path.join(reports, 'playwright.log');
+let browserFinished = false;
+
+/** Starts the browser tier; alongside jest its output goes to a file (printed after jest's), else to the terminal. */
+function startBrowserTier() {
+  const since = performance.now();
+  const output = alongside ? fs.openSync(pwLog, 'w') : undefined;
+  const finished = runAsync(process.execPath, playwright, {
+    stdio: output === undefined ? 'inherit' : ['ignore', output, output],
+    env: { ...process.env, SCM_PLAYWRIGHT_JSON: pwReport, SCM_BROWSER_PENDING: '' },
+  });
+  // The child holds its own copy of the descriptor.
+  if (output !== undefined) fs.closeSync(output);
+  return finished.then((status) => {
+    browserFinished = true;
+    return { status, took: seconds(since) };
+  });
+}
+
 // jest's own summary is not a line CI tools read; its JSON report gives the counts.
-let started = performance.now();
+const browserRun = alongside ? startBrowserTier() : undefined;
+const jestStarted = performance.now();
 const jestReport = path.join(reports, 'jest.json');
-const jest = spawnSync(
+const jestStatus = await runAsync(
   process.execPath,
   ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`, ...jestArgs],
   { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
@@ -70,19 +116,19 @@ if (jestCounts) {
   totals.failed += jestCounts.numFailedTests;
   totals.skipped += jestCounts.numPendingTests;
   lines.push(
-    `jest (unit, integration, e2e${distributed ? ', e2e-distributed' : ''}): ${jestCounts.numPassedTests} passed, ${jestCounts.numFailedTests} failed, ${jestCounts.numPendingTests} skipped in ${seconds(started)}`,
+    `jest (unit, integration, e2e${distributed ? ', e2e-distributed' : ''}): ${jestCounts.numPassedTests} passed, ${jestCounts.numFailedTests} failed, ${jestCounts.numPendingTests} skipped in ${seconds(jestStarted)}`,
   );
-} else lines.push(`jest: no report (exit code ${jest.status}) after ${seconds(started)}`);
-if (jest.status !== 0) failed = true;
+} else lines.push(`jest: no report (exit code ${jestStatus}) after ${seconds(jestStarted)}`);
+if (jestStatus !== 0) failed = true;
 
-const playwright = ['node_modules/@playwright/test/cli.js', 'test'];
 if (browser.run) {
-  started = performance.now();
-  const pwReport = path.join(reports, 'playwright.json');
-  const result = spawnSync(process.execPath, playwright, {
-    stdio: 'inherit',
-    env: { ...process.env, SCM_PLAYWRIGHT_JSON: pwReport, SCM_BROWSER_PENDING: '' },
-  });
+  if (alongside && !browserFinished) console.log('\nWaiting for the browser suites, which run alongside jest...');
+  const result = await (browserRun ?? startBrowserTier());
+  if (alongside) {
+    console.log('\n── playwright (browser, en + zh) output ──');
+    console.log(fs.existsSync(pwLog) ? fs.readFileSync(pwLog, 'utf8').trimEnd() : '(none)');
+    console.log('── end of playwright output ──');
+  }
   const stats = readJson(pwReport)?.stats;
   const counts = {
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
@@ -95,8 +141,8 @@ if (browser.run) {
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
   lines.push(
-    `playwright (browser, en + zh): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds(started)}` +
-      (result.status !== 0 && !stats?.unexpected ? ' — the run failed outside the tests (see above)' : ''),
+    `playwright (browser, en + zh): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${result.took}` +
+      (result.status !== 0 && !stats?.unexpected ? ' — the run failed outside the tests (see its output above)' : ''),
   );
   if (result.status !== 0) failed = true;
   lines.push(pendingBrowserTests());
