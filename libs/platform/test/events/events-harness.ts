@@ -11,6 +11,7 @@ import { createTestDatabase, expectEventually } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
 import type { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { openServiceDataSource } from '../../src/database/data-source.js';
+import { IDEMPOTENCY_TABLE_DOWN, IDEMPOTENCY_TABLE_UP } from '../../src/http/idempotency.interceptor.js';
 import {
   EVENT_GUARANTEES_DOWN,
   EVENT_GUARANTEES_UP,
@@ -63,10 +64,12 @@ export function transportKinds(): TransportKind[] {
 class EventTables1700000000000 implements MigrationInterface {
   name = 'EventTables1700000000000';
   async up(queryRunner: QueryRunner): Promise<void> {
-    for (const sql of [...EVENT_TABLES_UP, ...EVENT_GUARANTEES_UP]) await queryRunner.query(sql);
+    for (const sql of [...EVENT_TABLES_UP, ...EVENT_GUARANTEES_UP, ...IDEMPOTENCY_TABLE_UP])
+      await queryRunner.query(sql);
   }
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const sql of [...EVENT_GUARANTEES_DOWN, ...EVENT_TABLES_DOWN]) await queryRunner.query(sql);
+    for (const sql of [...IDEMPOTENCY_TABLE_DOWN, ...EVENT_GUARANTEES_DOWN, ...EVENT_TABLES_DOWN])
+      await queryRunner.query(sql);
   }
 }
 
@@ -183,24 +186,26 @@ export class EventsSuite {
       ]);
       await options.afterEffect?.(event);
     };
-    if (subjects.includes('catalog.uom.upserted')) consumer.on('catalog.uom.upserted', async (event, manager) => {
-      const u = event.data;
-      await manager.query(
-        `INSERT INTO uom_replica (consumer, uom_id, uom_name, revision) VALUES ($1, $2, $3, $4)
+    if (subjects.includes('catalog.uom.upserted'))
+      consumer.on('catalog.uom.upserted', async (event, manager) => {
+        const u = event.data;
+        await manager.query(
+          `INSERT INTO uom_replica (consumer, uom_id, uom_name, revision) VALUES ($1, $2, $3, $4)
          ON CONFLICT (consumer, uom_id) DO UPDATE SET uom_name = excluded.uom_name, revision = excluded.revision
          WHERE uom_replica.revision < excluded.revision`,
-        [name, u.uom_id, u.uom_name, u.revision],
-      );
-      await effect(event, manager, u.uom_id);
-    });
-    if (subjects.includes('catalog.uom.deleted')) consumer.on('catalog.uom.deleted', async (event, manager) => {
-      await manager.query('DELETE FROM uom_replica WHERE consumer = $1 AND uom_id = $2 AND revision < $3', [
-        name,
-        event.data.uom_id,
-        event.data.revision,
-      ]);
-      await effect(event, manager, event.data.uom_id);
-    });
+          [name, u.uom_id, u.uom_name, u.revision],
+        );
+        await effect(event, manager, u.uom_id);
+      });
+    if (subjects.includes('catalog.uom.deleted'))
+      consumer.on('catalog.uom.deleted', async (event, manager) => {
+        await manager.query('DELETE FROM uom_replica WHERE consumer = $1 AND uom_id = $2 AND revision < $3', [
+          name,
+          event.data.uom_id,
+          event.data.revision,
+        ]);
+        await effect(event, manager, event.data.uom_id);
+      });
     await consumer.start();
     return { name, consumer };
   }
