@@ -140,8 +140,9 @@ export class EventConsumer {
   async rebuild(clear: (manager: EntityManager) => Promise<void>): Promise<void> {
     if (!this.started) throw new Error(`${this.consumer}: start() before rebuild()`);
     await startUnitOfWork(this.dataSource, async (manager) => {
-      await manager.query('DELETE FROM inbox WHERE consumer = $1', [this.consumer]);
+      // Positions first: a live delivery locks its position before its inbox row, so this order cannot deadlock.
       await manager.query('DELETE FROM consumer_position WHERE consumer = $1', [this.consumer]);
+      await manager.query('DELETE FROM inbox WHERE consumer = $1', [this.consumer]);
       await manager.query(`DELETE FROM dead_letter WHERE consumer = $1 AND reason = 'waiting'`, [this.consumer]);
       await clear(manager);
       await this.applyHistory(manager, this.subjects());
