@@ -34,8 +34,8 @@ const MAX_DEPTH = 12;
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Module boundaries (ARCHITECTURE.md §2): code of services/<a>/ imports neither `@scm/<b>` nor a relative path
- * into services/<b>/ for any other service b; shared code belongs in libs/. `no-restricted-imports` matches
+ * Module boundaries (docs/architecture.md, "Services and what they own"): code of services/<a>/ imports neither
+ * `@scm/<b>` nor a relative path into services/<b>/ for any other service b; shared code belongs in libs/. `no-restricted-imports` matches
  * the import text, not the resolved file, so one config per folder depth knows how many `../` lead back to
  * services/ — that keeps a service's own folder named like another service (say inventory/src/catalog/)
  * allowed.
@@ -45,7 +45,7 @@ function serviceBoundaries() {
     const others = services.filter((other) => other !== service).map(escape);
     if (others.length === 0) return [];
     const names = `(${others.join('|')})`;
-    const message = `services never import each other (ARCHITECTURE.md §2): share code through libs/, data through events.`;
+    const message = `services never import each other (docs/architecture.md): share code through libs/, data through events.`;
     return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
       const upToServices = depth + 1;
       return {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tier (ARCHITECTURE.md §9): Playwright Test driving Debian's Chromium against the embedded product
+ * Browser tier (docs/architecture.md, "Tests"): Playwright Test driving Debian's Chromium against the embedded product
  * started from the build by tests/browser/global-setup.ts. Every test runs twice, once per language, with the
  * browser locale choosing it (SPEC.md §1). `npm test` runs this after jest; alone:
  *   npm run build && npx playwright test [--project=en] [file]

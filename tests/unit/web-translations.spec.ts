@@ -6,7 +6,8 @@ import { LOCALES_DIR } from '@scm/i18n';
 import ts from 'typescript';
 
 /**
- * STYLE.md "Web": no user-visible literal in components, every string an i18next key present in the catalogs.
+ * docs/architecture.md, "Web app": no user-visible literal in components, every string an i18next key present in
+ * the catalogs.
  * The web sources are parsed with the TypeScript compiler API (no build needed); findings are `file:line`.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 /**
- * Which service owns a path under /api (ARCHITECTURE.md §6): `/api/<service>/...` goes to that service; the
- * spec's own top-level paths go to their owners.
+ * Which service owns a path under /api (docs/architecture.md, "HTTP conventions"): `/api/<service>/...` goes to
+ * that service; the spec's own top-level paths go to their owners.
  */
 const SPEC_PATHS: Record<string, string> = {
   login: 'identity',

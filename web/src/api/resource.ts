@@ -3,8 +3,8 @@ import { mutate } from 'swr';
 import { api } from './client';
 
 /**
- * One SWR key factory per resource (ARCHITECTURE.md §8): all → lists → list(query) → detail(id). Keys are
- * arrays whose first item is the resource name, so a mutation revalidates exactly what it changed.
+ * One SWR key factory per resource (docs/architecture.md, "Web app"): all → lists → list(query) → detail(id).
+ * Keys are arrays whose first item is the resource name, so a mutation revalidates exactly what it changed.
  */
 export function resourceKeys<Name extends string>(name: Name) {
   return {

@@ -2,8 +2,8 @@ import { useMemo, useRef } from 'react';
 import { uuid } from './uuid';
 
 /**
- * Idempotency-Key per submit attempt (ARCHITECTURE.md §6): the same action with the same body reuses its
- * key until it succeeds, so a double click or a retry cannot create twice; a changed body gets a new key
+ * Idempotency-Key per submit attempt (docs/architecture.md, "HTTP conventions"): the same action with the same
+ * body reuses its key until it succeeds, so a double click or a retry cannot create twice; a changed body gets a new key
  * (the server refuses a key reused with another body).
  */
 export function useIdempotencyKeys() {

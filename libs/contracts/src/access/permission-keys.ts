@@ -1,6 +1,6 @@
 /**
- * Every permission key a role can hold (SPEC.md §2, §6; ARCHITECTURE.md §2). The RJ_ keys belong to the
- * restricted high-value-goods area.
+ * Every permission key a role can hold (SPEC.md §2, §6; docs/architecture.md, "Services and what they own"). The
+ * RJ_ keys belong to the restricted high-value-goods area.
  */
 export const PERMISSION_KEYS = [
   'DASHBOARD',

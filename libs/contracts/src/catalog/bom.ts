@@ -133,7 +133,10 @@ export type ValidPluBomInput = z.output<typeof pluBomInputSchema>;
 export type BomInput = PluBomInput & { output_sku_id?: string };
 export type ValidBomInput = ValidPluBomInput & { output_sku_id?: string };
 
-/** Fields removed for roles without can_see_cost, on the BOM and on each consume row (ARCHITECTURE.md §7). */
+/**
+ * Fields removed for roles without can_see_cost, on the BOM and on each consume row (docs/architecture.md,
+ * "Access rules").
+ */
 export const BOM_COST_FIELDS = ['cost', 'cost_per_output_unit', 'unit_cost'] as const;
 
 /** A consume row as answered: names resolved; costs (4 decimals, null when unknown) only with can_see_cost. */

@@ -256,7 +256,7 @@ export interface SkuPriceView {
   current_price: string;
 }
 
-/** Fields removed for roles without can_see_cost (ARCHITECTURE.md §7). */
+/** Fields removed for roles without can_see_cost (docs/architecture.md, "Access rules"). */
 export const SKU_COST_FIELDS = ['price_per_uom'] as const;
 
 export interface SkuView extends SkuRecordStamp {

@@ -25,7 +25,10 @@ export const catalogUsageChangedSchema = z
 
 export type CatalogUsageChanged = z.infer<typeof catalogUsageChangedSchema>;
 
-/** The services whose records reference catalog master data (ARCHITECTURE.md §2), each with its subject. */
+/**
+ * The services whose records reference catalog master data (docs/architecture.md, "Data ownership and replicas"),
+ * each with its subject.
+ */
 export const CatalogUsageSubjects = {
   procurement: 'procurement.catalog-usage.changed',
   inventory: 'inventory.catalog-usage.changed',

@@ -22,8 +22,9 @@ const logger = createLogger('runtime');
 export type HealthCheck = () => Promise<void>;
 
 /**
- * The process-wide adapters, chosen from configuration at start-up (ARCHITECTURE.md §3). A configured URL
- * that cannot be reached is a start-up error naming the variable; nothing falls back to an embedded default.
+ * The process-wide adapters, chosen from configuration at start-up (docs/architecture.md, "Two modes"). A
+ * configured URL that cannot be reached is a start-up error naming the variable; nothing falls back to an embedded
+ * default.
  */
 export interface Runtime {
   config: PlatformConfig;

@@ -4,7 +4,7 @@ import { withoutCost } from '@scm/platform';
 
 /**
  * Removes the cost fields of a BOM-like answer (a BOM, a list row, a PLU and its BOM) and of its consume rows for
- * roles without can_see_cost (ARCHITECTURE.md §7); `fields` are the answer's own cost fields.
+ * roles without can_see_cost (docs/architecture.md, "Access rules"); `fields` are the answer's own cost fields.
  */
 export function hideCost<T extends object>(
   user: Pick<AccessTokenClaims, 'cost'>,

@@ -6,8 +6,9 @@ import { UserLocationsRepository } from './user-locations.repository.js';
 
 /**
  * Learns from identity's `identity.user.*` events which locations users hold (SPEC.md §4: archive and delete
- * are refused while a location is in use, including use by another service; ARCHITECTURE.md §2: catalog
- * never reads identity's schema, it keeps a replica fed by events and rebuildable by replay).
+ * are refused while a location is in use, including use by another service; docs/architecture.md, "Data
+ * ownership and replicas": catalog never reads identity's schema, it keeps a replica fed by events and rebuildable
+ * by replay).
  *
  * Every user event carries the full snapshot, so each one simply replaces the user's holdings with its
  * `location_list`, whatever the status. An Inactive user still references its locations (its history

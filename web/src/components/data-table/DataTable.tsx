@@ -19,7 +19,7 @@ import type { Column, DataTableProps, FilterValue } from './types';
 const SKELETON_ROWS = 5;
 
 /**
- * The one list table (ARCHITECTURE.md §8): server-side search, filters, sort and paging over a list API
+ * The one list table (docs/architecture.md, "Web app"): server-side search, filters, sort and paging over a list API
  * (SPEC.md §7 list query), a column chooser, row actions by permission, Excel export of the current query,
  * and a remembered query per route so coming back restores it.
  */
