@@ -1,2 +1,3 @@
 export * from './aggregates.js';
 export * from './envelope.js';
+export * from './services.js';

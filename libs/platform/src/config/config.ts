@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServiceName } from '@scm/contracts';
 
 /**
  * Configuration from the environment, validated once at start-up. A wrong value stops start-up with one
@@ -138,12 +139,12 @@ function s3(env: Env): S3Config | undefined {
   };
 }
 
-/** The services the gateway can forward to, and the variable naming each one's base URL. */
+/** The services the gateway can forward to (SERVICE_NAMES, every one), and the variable naming each one's base URL. */
 export const SERVICE_URL_VARIABLES = {
   identity: 'IDENTITY_URL',
   catalog: 'CATALOG_URL',
   inventory: 'INVENTORY_URL',
-} as const;
+} as const satisfies Record<ServiceName, `${Uppercase<ServiceName>}_URL`>;
 
 export function loadConfig(env: Env = process.env): PlatformConfig {
   const nodeEnvRaw = optional(env, 'NODE_ENV') ?? 'development';
