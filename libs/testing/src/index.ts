@@ -3,3 +3,4 @@ export * from './embedded-app.js';
 export * from './wait.js';
 export * from './catalog-suite.js';
 export * from './http.js';
+export * from './two-locations.js';

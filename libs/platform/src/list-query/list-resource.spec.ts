@@ -573,6 +573,14 @@ describe(compileListQuery.name, () => {
     });
   });
 
+  it('matches a list-of-locations column by overlap, for the scope and the filter alike', () => {
+    const users = { ...uoms, locationColumnIsList: true };
+    expect(compileListQuery(users, body(), { locations: ['L1', 'L2'] }).dataSql).toContain(
+      'AND ((u.location_id) && $1::text[])',
+    );
+    expect(compileListQuery(users, body({ other_params: { locations: ['L2'] } }), ALL).countParams).toEqual([['L2']]);
+  });
+
   describe('offset paging', () => {
     it(`refuses a start beyond ${MAX_LIST_START}, naming start`, () => {
       const parsed = listQuerySchema.safeParse({ start: MAX_LIST_START + 1 });

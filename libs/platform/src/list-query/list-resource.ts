@@ -62,6 +62,12 @@ export interface ListResource {
    */
   unlocatedRowsShared?: boolean;
   /**
+   * With `locationColumn`: the column is a text[] of location ids (a user's locations); a row is in scope (and
+   * matches a `locations` filter) when its list shares a location with it. A list holding `*` is only in the
+   * 'all' scope.
+   */
+  locationColumnIsList?: boolean;
+  /**
    * How pages are chosen. `offset` (default): `start` + `limit`, with `recordsTotal`. `keyset`: for append-only,
    * deep tables (the stock ledger's movements): the client passes the opaque `cursor` of the previous answer's
    * `next_cursor`; rows after it in the order are read through the index, however deep, and nothing is
@@ -164,7 +170,9 @@ function assertResource(resource: ListResource): void {
     fail(`defaultOrder column ${String(resource.defaultOrder?.column)} is not a column`);
   }
   if (resource.paging === 'keyset' && resource.pageByKey) fail('keyset paging reads by key already: no pageByKey');
-  if (resource.unlocatedRowsShared && !resource.locationColumn) fail('unlocatedRowsShared needs a locationColumn');
+  if ((resource.unlocatedRowsShared || resource.locationColumnIsList) && !resource.locationColumn) {
+    fail('unlocatedRowsShared and locationColumnIsList need a locationColumn');
+  }
   checkedResources.add(resource);
 }
 
@@ -359,22 +367,24 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
 
   if (resource.locationColumn) {
     const column = resource.locationColumn;
+    const among = (ids: readonly string[]) =>
+      resource.locationColumnIsList
+        ? `(${column}) && ${params.bind(ids)}::text[]`
+        : `(${column}) = ANY(${params.bind(ids)})`;
     const allowedIds = allowed === 'all' || allowed === undefined ? undefined : new Set(allowed.map(String));
     if (requestedLocations !== undefined) {
       // The asked locations, kept to the scope: a foreign one is silently not there.
       const locations = allowedIds ? requestedLocations.filter((id) => allowedIds.has(id)) : requestedLocations;
       if (locations.length === 0) empty = true;
-      else where.push(`(${column}) = ANY(${params.bind(locations)})`);
+      else where.push(among(locations));
     } else if (allowedIds) {
       const ids = [...allowedIds];
       if (resource.unlocatedRowsShared) {
-        where.push(
-          ids.length === 0 ? `(${column}) IS NULL` : `(${column}) IS NULL OR (${column}) = ANY(${params.bind(ids)})`,
-        );
+        where.push(ids.length === 0 ? `(${column}) IS NULL` : `(${column}) IS NULL OR ${among(ids)}`);
       } else if (ids.length === 0) {
         empty = true; // a user holding no location sees nothing
       } else {
-        where.push(`(${column}) = ANY(${params.bind(ids)})`);
+        where.push(among(ids));
       }
     }
   }

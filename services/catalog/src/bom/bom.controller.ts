@@ -21,6 +21,7 @@ import type {
 } from '@scm/contracts';
 import {
   AnyPermission,
+  CallerScope,
   CodeParam,
   CurrentUser,
   ListPage,
@@ -29,6 +30,7 @@ import {
   SuccessMessage,
   ValidBody,
 } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import { hideCost } from './bom-cost-visibility.js';
 import { BomService } from './bom.service.js';
 
@@ -52,21 +54,30 @@ function bomController(kind: BomKind, className: string): Type {
     async list(
       @ValidBody(listQuerySchema) query: ListQuery,
       @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
     ): Promise<ListPage<BomListRow>> {
-      return this.boms.list(kind, query, user.cost);
+      return this.boms.list(kind, query, user.cost, scope);
     }
 
     @Get(':id')
     @Permission(key, 'view')
-    async get(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
-      return hideCost(user, await this.boms.get(kind, bomId));
+    async get(
+      @CodeParam() bomId: string,
+      @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
+    ): Promise<BomView> {
+      return hideCost(user, await this.boms.get(kind, bomId, scope));
     }
 
     @Post()
     @Permission(key, 'edit')
     @SuccessMessage('messages.created')
-    async create(@ValidBody(schema) input: ValidBomInput, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
-      return hideCost(user, await this.boms.create(kind, input));
+    async create(
+      @ValidBody(schema) input: ValidBomInput,
+      @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
+    ): Promise<BomView> {
+      return hideCost(user, await this.boms.create(kind, input, scope));
     }
 
     @Put(':id')
@@ -76,31 +87,40 @@ function bomController(kind: BomKind, className: string): Type {
       @CodeParam() bomId: string,
       @ValidBody(schema) input: ValidBomInput,
       @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.update(kind, bomId, input));
+      return hideCost(user, await this.boms.update(kind, bomId, input, scope));
     }
 
     @Post(':id/archive')
     @HttpCode(200)
     @Permission(key, 'edit')
     @SuccessMessage('messages.archived')
-    async archive(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
-      return hideCost(user, await this.boms.archive(kind, bomId));
+    async archive(
+      @CodeParam() bomId: string,
+      @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
+    ): Promise<BomView> {
+      return hideCost(user, await this.boms.archive(kind, bomId, scope));
     }
 
     @Post(':id/reactivate')
     @HttpCode(200)
     @Permission(key, 'edit')
     @SuccessMessage('messages.reactivated')
-    async reactivate(@CodeParam() bomId: string, @CurrentUser() user: AccessTokenClaims): Promise<BomView> {
-      return hideCost(user, await this.boms.reactivate(kind, bomId));
+    async reactivate(
+      @CodeParam() bomId: string,
+      @CurrentUser() user: AccessTokenClaims,
+      @CallerScope() scope: LocationScope,
+    ): Promise<BomView> {
+      return hideCost(user, await this.boms.reactivate(kind, bomId, scope));
     }
 
     @Delete(':id')
     @Permission(key, 'edit')
     @SuccessMessage('messages.deleted')
-    async delete(@CodeParam() bomId: string): Promise<null> {
-      await this.boms.delete(kind, bomId);
+    async delete(@CodeParam() bomId: string, @CallerScope() scope: LocationScope): Promise<null> {
+      await this.boms.delete(kind, bomId, scope);
       return null;
     }
   }
@@ -134,8 +154,8 @@ export class BomOptionsController {
 
   @Get()
   @AnyPermission(['SKU_BOM', 'PLU_BOM', 'PLU'], 'view')
-  options(): Promise<BomFormOptions> {
-    return this.boms.formOptions();
+  options(@CallerScope() scope: LocationScope): Promise<BomFormOptions> {
+    return this.boms.formOptions(scope);
   }
 }
 

@@ -2,6 +2,9 @@ import { BOM_KINDS } from '@scm/contracts';
 import type { BomKind } from '@scm/contracts';
 import type { ListResource } from '@scm/platform';
 
+/** The location a BOM belongs to: its owner when the owner is a location, else none. */
+const BOM_OWNER_LOCATION_SQL = "CASE WHEN b.owner_type = 'location' THEN b.owner END";
+
 /**
  * The BOM list of one kind (a PLU's custom BOMs left out) with names resolved; search covers the code, name,
  * output SKU, owner, hashtags and the consumed SKUs. Cost is added per page by the service (can_see_cost).
@@ -47,6 +50,9 @@ function bomList(kind: BomKind): ListResource {
     },
     defaultOrder: { column: 'last_updated_time', direction: 'DESC' },
     tieBreaker: 'b.bom_id',
+    // A BOM owned by a location is that location's; one owned by free text (the company) is everyone's.
+    locationColumn: BOM_OWNER_LOCATION_SQL,
+    unlocatedRowsShared: true,
   };
 }
 

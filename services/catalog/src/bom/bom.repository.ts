@@ -8,8 +8,8 @@ import type {
   MasterStatus,
   ValidBomSkuOptionsQuery,
 } from '@scm/contracts';
-import { DATA_SOURCE, runListQuery } from '@scm/platform';
-import type { ListResult } from '@scm/platform';
+import { DATA_SOURCE, runListQuery, scopeIds } from '@scm/platform';
+import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BomEntity } from './bom.entity.js';
 import type { BomLine } from './bom.entity.js';
@@ -46,8 +46,8 @@ export type BomListQueryRow = Omit<BomListRow, 'cost' | 'cost_per_output_unit'> 
 export class BomRepository {
   constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
 
-  list(kind: BomKind, query: ListQuery): Promise<ListResult<BomListQueryRow>> {
-    return runListQuery<BomListQueryRow>(this.dataSource.manager, BOM_LISTS[kind], query);
+  list(kind: BomKind, query: ListQuery, scope: LocationScope): Promise<ListResult<BomListQueryRow>> {
+    return runListQuery<BomListQueryRow>(this.dataSource.manager, BOM_LISTS[kind], query, scope);
   }
 
   /** A BOM of the lists (not a PLU's custom one) by its code, whatever the case. */
@@ -302,13 +302,16 @@ export class BomRepository {
     }));
   }
 
-  /** New or active UOMs and locations, by name. */
-  async formOptions(manager: EntityManager): Promise<BomFormOptions> {
+  /** New or active UOMs, and the caller's new or active locations (the owners they may choose), by name. */
+  async formOptions(manager: EntityManager, scope: LocationScope): Promise<BomFormOptions> {
     const uoms: BomFormOptions['uoms'] = await manager.query(
       `SELECT uom_id, uom_name, secondary_uom FROM uom WHERE status <> 'archived' ORDER BY uom_name, secondary_uom`,
     );
+    const ids = scopeIds(scope);
     const locations: BomFormOptions['locations'] = await manager.query(
-      `SELECT location_id, location_name FROM location WHERE status <> 'archived' ORDER BY location_name`,
+      `SELECT location_id, location_name FROM location
+        WHERE status <> 'archived' AND ($1::text[] IS NULL OR location_id = ANY($1)) ORDER BY location_name`,
+      [ids ?? null],
     );
     return { uoms, locations };
   }

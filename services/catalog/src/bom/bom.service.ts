@@ -12,7 +12,8 @@ import type {
   ValidBomInput,
   ValidBomSkuOptionsQuery,
 } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, assertLocationsInScope, currentContext } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { ItemCategoryRepository } from '../item-category/item-category.repository.js';
 import { ITEM_CATEGORY } from '../item-category/item-category.service.js';
@@ -68,15 +69,17 @@ export class BomService {
           });
         },
         view: (manager, bom, inUse) => this.view(manager, bom, inUse),
+        // A BOM owned by a location is read and changed only by users of that location (ARCHITECTURE.md §7).
+        locationOf: (bom) => ownerLocation(bom),
       });
     this.stores = Object.fromEntries(BOM_KINDS.map((kind) => [kind, store(kind)])) as typeof this.stores;
   }
 
   /** A page of the list; with `withCost`, each row's cost and cost per output unit. */
-  async list(kind: BomKind, query: ListQuery, withCost: boolean): Promise<ListPage<BomListRow>> {
+  async list(kind: BomKind, query: ListQuery, withCost: boolean, scope: LocationScope): Promise<ListPage<BomListRow>> {
     const columns = query.columns.filter((column) => column !== 'cost' && column !== 'cost_per_output_unit');
     const wanted = columns.length > 0 ? [...new Set([...columns, 'bom_key', 'output_quantity'])] : columns;
-    const page = await this.boms.list(kind, { ...query, columns: wanted });
+    const page = await this.boms.list(kind, { ...query, columns: wanted }, scope);
     const manager = this.boms.dataSource.manager;
     const lines = withCost
       ? await this.boms.linesOf(
@@ -103,11 +106,12 @@ export class BomService {
     return new ListPage(rows, page.recordsTotal);
   }
 
-  get(kind: BomKind, bomId: string): Promise<BomView> {
-    return this.stores[kind].get(bomId);
+  get(kind: BomKind, bomId: string, scope: LocationScope): Promise<BomView> {
+    return this.stores[kind].in(scope).get(bomId);
   }
 
-  create(kind: BomKind, input: ValidBomInput): Promise<BomView> {
+  create(kind: BomKind, input: ValidBomInput, scope: LocationScope): Promise<BomView> {
+    assertOwnerInScope(scope, input);
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const bom: BomEntity = {
@@ -123,7 +127,7 @@ export class BomService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.stores[kind].create(bom, async (manager) => {
+    return this.stores[kind].in(scope).create(bom, async (manager) => {
       if (await this.boms.findById(kind, input.bom_id, manager)) throw BomException.duplicate();
       const lines = await this.check(manager, bom, input);
       await this.boms.insert(manager, bom);
@@ -133,9 +137,10 @@ export class BomService {
   }
 
   /** Edits everything but the code; what the BOM uses is recorded afresh. */
-  update(kind: BomKind, bomId: string, input: ValidBomInput): Promise<BomView> {
+  update(kind: BomKind, bomId: string, input: ValidBomInput, scope: LocationScope): Promise<BomView> {
     if (input.bom_id !== bomId) return Promise.reject(BomException.idChanged());
-    return this.stores[kind].change(bomId, async (manager, bom) => {
+    assertOwnerInScope(scope, input);
+    return this.stores[kind].in(scope).change(bomId, async (manager, bom) => {
       if (bom.status === 'archived') throw BomException.archived();
       Object.assign(bom, this.fields(kind, input));
       const lines = await this.check(manager, bom, input);
@@ -144,13 +149,13 @@ export class BomService {
     });
   }
 
-  archive(kind: BomKind, bomId: string): Promise<BomView> {
-    return this.stores[kind].archive(bomId);
+  archive(kind: BomKind, bomId: string, scope: LocationScope): Promise<BomView> {
+    return this.stores[kind].in(scope).archive(bomId);
   }
 
   /** Back to active: its category must still be usable and, for a SKU BOM, no cycle may have formed meanwhile. */
-  reactivate(kind: BomKind, bomId: string): Promise<BomView> {
-    return this.stores[kind].reactivate(bomId, async (manager, bom) => {
+  reactivate(kind: BomKind, bomId: string, scope: LocationScope): Promise<BomView> {
+    return this.stores[kind].in(scope).reactivate(bomId, async (manager, bom) => {
       if (bom.category_id && !(await this.categories.lockUsable(manager, kind, bom.category_id))) {
         throw BomException.referenceInvalid(['category_id']);
       }
@@ -160,8 +165,8 @@ export class BomService {
     });
   }
 
-  delete(kind: BomKind, bomId: string): Promise<void> {
-    return this.stores[kind].delete(bomId);
+  delete(kind: BomKind, bomId: string, scope: LocationScope): Promise<void> {
+    return this.stores[kind].in(scope).delete(bomId);
   }
 
   /** The picker's SKUs; with `withCost`, each one's current unit cost (one primary unit, no wastage). */
@@ -180,8 +185,8 @@ export class BomService {
     return skus.map((sku) => ({ ...sku, unit_cost: costs.get(sku.sku_id)?.cost ?? null }));
   }
 
-  formOptions(): Promise<BomFormOptions> {
-    return this.boms.formOptions(this.boms.dataSource.manager);
+  formOptions(scope: LocationScope): Promise<BomFormOptions> {
+    return this.boms.formOptions(this.boms.dataSource.manager, scope);
   }
 
   private fields(kind: BomKind, input: ValidBomInput) {
@@ -333,4 +338,15 @@ export class BomService {
       last_updated_by: bom.last_updated_by,
     };
   }
+}
+
+/** The location a BOM belongs to: its owner when the owner is a location, else none (everyone's). */
+function ownerLocation(bom: { owner_type: string; owner: string }): string | null {
+  return bom.owner_type === 'location' ? bom.owner : null;
+}
+
+/** A BOM is given only to one of the caller's locations (403 on `owner` otherwise, whether it exists or not). */
+function assertOwnerInScope(scope: LocationScope, input: ValidBomInput): void {
+  const locationId = ownerLocation(input);
+  if (locationId !== null) assertLocationsInScope(scope, [{ field: 'owner', locationId }]);
 }

@@ -1,7 +1,16 @@
 import { Get, HttpCode, Post, Put } from '@nestjs/common';
 import { defaultSupplierInputSchema, listQuerySchema } from '@scm/contracts';
 import type { DefaultSupplierListRow, DefaultSupplierView, ListQuery, ValidDefaultSupplierInput } from '@scm/contracts';
-import { CodeParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
+import {
+  CallerScope,
+  CodeParam,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import { DefaultSupplierService } from './default-supplier.service.js';
 
 /** Default suppliers per SKU and per location (SPEC.md §2 /supplier/defaultSupplier, key DEFAULT_SUPPLIER). */
@@ -12,14 +21,17 @@ export class DefaultSupplierController {
   @Post('list')
   @HttpCode(200)
   @Permission('DEFAULT_SUPPLIER', 'view')
-  list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<DefaultSupplierListRow>> {
-    return this.defaults.list(query);
+  list(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CallerScope() scope: LocationScope,
+  ): Promise<ListPage<DefaultSupplierListRow>> {
+    return this.defaults.list(query, scope);
   }
 
   @Get(':id')
   @Permission('DEFAULT_SUPPLIER', 'view')
-  get(@CodeParam() skuId: string): Promise<DefaultSupplierView> {
-    return this.defaults.get(skuId);
+  get(@CodeParam() skuId: string, @CallerScope() scope: LocationScope): Promise<DefaultSupplierView> {
+    return this.defaults.get(skuId, scope);
   }
 
   @Put(':id')
@@ -28,7 +40,8 @@ export class DefaultSupplierController {
   save(
     @CodeParam() skuId: string,
     @ValidBody(defaultSupplierInputSchema) input: ValidDefaultSupplierInput,
+    @CallerScope() scope: LocationScope,
   ): Promise<DefaultSupplierView> {
-    return this.defaults.save(skuId, input);
+    return this.defaults.save(skuId, input, scope);
   }
 }

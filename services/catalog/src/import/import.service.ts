@@ -11,8 +11,10 @@ import {
   JOB_QUEUE,
   UnreadableWorkbookError,
   XLSX_MIME,
+  assertAllLocations,
   errorReportSheet,
   isXlsx,
+  locationScopeOf,
   readWorkbook,
   templateSheets,
   translateLabel,
@@ -73,6 +75,8 @@ export class ImportService implements OnModuleInit {
     language: Language,
   ): Promise<ImportJobView> {
     const registered = this.importer(entity);
+    // The job runs later, without the uploader's location scope: location-bound rows need every location.
+    if (registered.needsAllLocations) assertAllLocations(locationScopeOf(user));
     let upload: ExcelFile | undefined;
     await files((file) => {
       if (upload) return Promise.resolve();

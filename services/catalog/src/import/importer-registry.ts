@@ -7,6 +7,8 @@ export interface RegisteredImporter {
   entity: string;
   permission: PermissionKey | readonly PermissionKey[];
   label: string;
+  /** Only a caller holding every location may upload (see ImporterClass). */
+  needsAllLocations: boolean;
   importer: EntityImporter;
 }
 
@@ -28,7 +30,13 @@ export class ImporterRegistry {
       if (lineColumns.some((key) => key === importer.codeColumn || !importer.columns.some((c) => c.key === key))) {
         throw new Error(`Importer ${type.name}: its line columns must be its columns, other than the code column`);
       }
-      this.byEntity.set(type.entity, { entity: type.entity, permission: type.permission, label: type.label, importer });
+      this.byEntity.set(type.entity, {
+        entity: type.entity,
+        permission: type.permission,
+        label: type.label,
+        needsAllLocations: type.needsAllLocations === true,
+        importer,
+      });
     });
   }
 

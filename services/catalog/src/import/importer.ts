@@ -81,6 +81,11 @@ export type ImporterClass = Type<EntityImporter> & {
   readonly permission: PermissionKey | readonly PermissionKey[];
   /** i18n key (`ns:path`) of the entity's plural name, e.g. `suppliers:supplier.exportFileName` ("Suppliers"). */
   readonly label: string;
+  /**
+   * The rows carry locations (locations themselves, BOMs owned by a location): the import job runs without the
+   * uploader's location scope, so only a caller holding every location may upload (ARCHITECTURE.md §7).
+   */
+  readonly needsAllLocations?: boolean;
 };
 
 /**

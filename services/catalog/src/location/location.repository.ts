@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ListQuery, LocationView, MasterStatus } from '@scm/contracts';
 import { DATA_SOURCE, runListQuery } from '@scm/platform';
-import type { ListResult } from '@scm/platform';
+import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LocationEntity } from './location.entity.js';
 import { LOCATION_LIST } from './location.list.js';
@@ -29,8 +29,8 @@ export class LocationRepository {
     return this.dataSource.manager;
   }
 
-  list(query: ListQuery): Promise<ListResult<LocationView>> {
-    return runListQuery<LocationView>(this.dataSource.manager, LOCATION_LIST, query);
+  list(query: ListQuery, scope: LocationScope): Promise<ListResult<LocationView>> {
+    return runListQuery<LocationView>(this.dataSource.manager, LOCATION_LIST, query, scope);
   }
 
   findById(locationId: string, manager: EntityManager = this.dataSource.manager): Promise<LocationEntity | null> {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import type { ListQuery, LocationSnapshot, LocationView, ValidLocationInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext } from '@scm/platform';
+import { EventPublisher, ListPage, assertAllLocations, currentContext } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { MasterRecordStore } from '../master/master-record-store.js';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
@@ -52,19 +53,25 @@ export class LocationService {
         });
       },
       view: (manager, location, inUse) => this.view(manager, location, inUse),
+      // A location is its own location: a user reads and changes only theirs.
+      locationOf: (location) => location.location_id,
     });
   }
 
-  async list(query: ListQuery): Promise<ListPage<LocationView>> {
-    const page = await this.locations.list(query);
+  /** The caller's own locations only (the list feeds the location pickers too). */
+  async list(query: ListQuery, scope: LocationScope): Promise<ListPage<LocationView>> {
+    const page = await this.locations.list(query, scope);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  get(locationId: string): Promise<LocationView> {
-    return this.store.get(locationId);
+  async get(locationId: string, scope: LocationScope): Promise<LocationView> {
+    return this.store.in(scope).get(locationId);
   }
 
-  create(input: ValidLocationInput): Promise<LocationView> {
+  /** A new location is held by nobody yet: only a caller holding every location creates one. */
+  create(input: ValidLocationInput, scope: LocationScope): Promise<LocationView> {
+    assertAllLocations(scope, 'location_id');
+    const store = this.store.in(scope);
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const location: LocationEntity = {
@@ -77,7 +84,7 @@ export class LocationService {
       created_by: actor,
       last_updated_by: actor,
     };
-    return this.store.create(location, async (manager) => {
+    return store.create(location, async (manager) => {
       if (await this.locations.findById(input.location_id, manager)) throw LocationException.duplicate();
       await this.checkReferences(manager, location);
       await this.locations.insert(manager, location);
@@ -88,9 +95,9 @@ export class LocationService {
   }
 
   /** Edits everything but the code; the usage of the old references moves to the new ones. */
-  update(locationId: string, input: ValidLocationInput): Promise<LocationView> {
+  update(locationId: string, input: ValidLocationInput, scope: LocationScope): Promise<LocationView> {
     if (input.location_id !== locationId) return Promise.reject(LocationException.idChanged());
-    return this.store.change(locationId, async (manager, location) => {
+    return this.store.in(scope).change(locationId, async (manager, location) => {
       if (location.status === 'archived') throw LocationException.archived();
       const before = referencesOf(location);
       Object.assign(location, this.fields(input));
@@ -107,17 +114,17 @@ export class LocationService {
     });
   }
 
-  archive(locationId: string): Promise<LocationView> {
-    return this.store.archive(locationId);
+  archive(locationId: string, scope: LocationScope): Promise<LocationView> {
+    return this.store.in(scope).archive(locationId);
   }
 
   /** Back to active: its region and category must still be usable. */
-  reactivate(locationId: string): Promise<LocationView> {
-    return this.store.reactivate(locationId, (manager, location) => this.checkReferences(manager, location));
+  reactivate(locationId: string, scope: LocationScope): Promise<LocationView> {
+    return this.store.in(scope).reactivate(locationId, (manager, location) => this.checkReferences(manager, location));
   }
 
-  delete(locationId: string): Promise<void> {
-    return this.store.delete(locationId);
+  delete(locationId: string, scope: LocationScope): Promise<void> {
+    return this.store.in(scope).delete(locationId);
   }
 
   private fields(input: ValidLocationInput) {

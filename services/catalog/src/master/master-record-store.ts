@@ -1,6 +1,12 @@
 import type { MasterStatus } from '@scm/contracts';
-import { inTransaction, isUniqueViolation, stampChange } from '@scm/platform';
-import type { VersionedRecord } from '@scm/platform';
+import {
+  assertRecordInScope,
+  checkedLocationScope,
+  inTransaction,
+  isUniqueViolation,
+  stampChange,
+} from '@scm/platform';
+import type { LocationScope, VersionedRecord } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordUsageRepository } from '../usage/record-usage.repository.js';
 
@@ -33,6 +39,12 @@ export interface MasterRecordKind<R extends MasterRecord, V> {
   deleteAndPublish(manager: EntityManager, record: R): Promise<void>;
   /** The answer of every call; may stay synchronous when it reads nothing more. */
   view(manager: EntityManager, record: R, inUse: boolean): V | Promise<V>;
+  /**
+   * Declared by a record that carries a location (ARCHITECTURE.md §7): its location id, or null when this one
+   * belongs to no location. Then every read and write needs the caller's scope (`store.in(scope)`), throws
+   * without it, and answers a record of a foreign location as not found.
+   */
+  locationOf?(record: R): string | null;
 }
 
 /**
@@ -44,10 +56,26 @@ export class MasterRecordStore<R extends MasterRecord, V> {
     private readonly dataSource: DataSource,
     private readonly usage: RecordUsageRepository,
     private readonly kind: MasterRecordKind<R, V>,
+    private readonly scope?: LocationScope,
   ) {}
 
   get manager(): EntityManager {
     return this.dataSource.manager;
+  }
+
+  /** The same store, reading and writing within the caller's locations (required by a located kind). */
+  in(scope: LocationScope): MasterRecordStore<R, V> {
+    return new MasterRecordStore(this.dataSource, this.usage, this.kind, checkedLocationScope(scope));
+  }
+
+  /** The record as found, or the not-found error; for a located kind also when outside the scope. */
+  private found(record: R | null): R {
+    if (!record) throw this.kind.errors.notFound();
+    if (this.kind.locationOf) {
+      if (!this.scope) throw new Error('A located master record is read or changed only within a location scope');
+      assertRecordInScope(this.scope, this.kind.locationOf(record), () => this.kind.errors.notFound());
+    }
+    return record;
   }
 
   isInUse(manager: EntityManager, id: string): Promise<boolean> {
@@ -57,8 +85,7 @@ export class MasterRecordStore<R extends MasterRecord, V> {
   /** The record's view (outside a transaction), or the not-found error. */
   async get(id: string): Promise<V> {
     const manager = this.dataSource.manager;
-    const record = await this.kind.find(manager, id);
-    if (!record) throw this.kind.errors.notFound();
+    const record = this.found(await this.kind.find(manager, id));
     return this.kind.view(manager, record, await this.isInUse(manager, id));
   }
 
@@ -74,6 +101,7 @@ export class MasterRecordStore<R extends MasterRecord, V> {
 
   /** Inserts a new record through `insert`, publishes it and answers its view. */
   create(record: R, insert: (manager: EntityManager) => Promise<void>): Promise<V> {
+    if (this.kind.locationOf) this.found(record); // a located record is created only within the scope
     return this.write(async (manager) => {
       await insert(manager);
       await this.kind.publishUpserted(manager, record);
@@ -84,8 +112,7 @@ export class MasterRecordStore<R extends MasterRecord, V> {
   /** Loads and locks the record, applies `mutate`, bumps the revision and publishes the new snapshot. */
   change(id: string, mutate: (manager: EntityManager, record: R, inUse: boolean) => Promise<void> | void): Promise<V> {
     return this.write(async (manager) => {
-      const record = await this.kind.lock(manager, id);
-      if (!record) throw this.kind.errors.notFound();
+      const record = this.found(await this.kind.lock(manager, id));
       const inUse = await this.isInUse(manager, id);
       await mutate(manager, record, inUse);
       stampChange(record);
@@ -120,8 +147,7 @@ export class MasterRecordStore<R extends MasterRecord, V> {
   delete<T>(id: string, alongside: (manager: EntityManager, record: R) => Promise<T>): Promise<T>;
   async delete<T>(id: string, alongside?: (manager: EntityManager, record: R) => Promise<T>): Promise<T | void> {
     return this.write(async (manager) => {
-      const record = await this.kind.lock(manager, id);
-      if (!record) throw this.kind.errors.notFound();
+      const record = this.found(await this.kind.lock(manager, id));
       if (await this.isInUse(manager, id)) throw this.kind.errors.inUse();
       await this.usage.removeAllBy(manager, this.kind.usageType, id);
       const result = await alongside?.(manager, record);

@@ -1,6 +1,7 @@
 import { HttpCode, Post, Put } from '@nestjs/common';
 import { forgotPasswordSchema, setPasswordSchema } from '@scm/contracts';
-import { IdParam, Permission, Public, RootApiController, SuccessMessage, ValidBody } from '@scm/platform';
+import { CallerScope, IdParam, Permission, Public, RootApiController, SuccessMessage, ValidBody } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import { UserService } from '../users/user.service.js';
 import { PasswordService } from './password.service.js';
 
@@ -41,8 +42,8 @@ export class PasswordController {
   @HttpCode(200)
   @Permission('USER', 'edit')
   @SuccessMessage('messages.invitation_resent')
-  async resendInvitation(@IdParam() userId: string): Promise<null> {
-    await this.users.resendInvitation(userId);
+  async resendInvitation(@IdParam() userId: string, @CallerScope() scope: LocationScope): Promise<null> {
+    await this.users.resendInvitation(userId, scope);
     return null;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ListQuery } from '@scm/contracts';
 import { DATA_SOURCE, runListQuery } from '@scm/platform';
-import type { ListResult } from '@scm/platform';
+import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RoleEntity } from '../roles/role.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -30,8 +30,8 @@ export class UserRepository {
     return this.dataSource.transaction(work);
   }
 
-  list(query: ListQuery): Promise<ListResult<UserRow>> {
-    return runListQuery<UserRow>(this.dataSource.manager, USER_LIST, query);
+  list(query: ListQuery, scope: LocationScope): Promise<ListResult<UserRow>> {
+    return runListQuery<UserRow>(this.dataSource.manager, USER_LIST, query, scope);
   }
 
   roleOptions(): Promise<{ role_id: string; role_name: string }[]> {

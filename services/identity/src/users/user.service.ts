@@ -2,7 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { IdentityErrorCode, IdentitySubjects } from '@scm/contracts';
 import type { ListQuery, UserView, ValidUserInput } from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, isUniqueViolation, stampChange } from '@scm/platform';
+import {
+  ALL_LOCATIONS,
+  AppException,
+  EventPublisher,
+  ListPage,
+  assertLocationsInScope,
+  currentContext,
+  inLocationScope,
+  isAllLocations,
+  isUniqueViolation,
+  stampChange,
+} from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
+import { CommonErrorCode } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 import { AccountMailer } from '../passwords/account-mail.js';
@@ -33,8 +46,8 @@ export class UserService {
     private readonly events: EventPublisher,
   ) {}
 
-  async list(query: ListQuery): Promise<ListPage<UserRow>> {
-    const page = await this.users.list(query);
+  async list(query: ListQuery, scope: LocationScope): Promise<ListPage<UserRow>> {
+    const page = await this.users.list(query, scope);
     return new ListPage(page.data, page.recordsTotal);
   }
 
@@ -42,14 +55,15 @@ export class UserService {
     return this.users.roleOptions();
   }
 
-  async get(userId: string): Promise<UserView> {
+  async get(userId: string, scope: LocationScope): Promise<UserView> {
     const user = await this.users.findById(userId);
-    if (!user) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+    if (!user || !visibleIn(scope, user)) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
     return this.view(user);
   }
 
   /** Creates the user as Invited and e-mails a one-time link to choose a password. */
-  async invite(input: ValidUserInput): Promise<UserView> {
+  async invite(input: ValidUserInput, scope: LocationScope): Promise<UserView> {
+    assertAssignable(scope, input.location_list);
     const actor = currentContext()?.actor ?? null;
     const now = new Date();
     const user: UserEntity = {
@@ -80,8 +94,9 @@ export class UserService {
     return this.view(user);
   }
 
-  update(userId: string, input: ValidUserInput): Promise<UserView> {
-    return this.change(userId, IdentitySubjects.UserUpdated, async (user, manager) => {
+  update(userId: string, input: ValidUserInput, scope: LocationScope): Promise<UserView> {
+    assertAssignable(scope, input.location_list);
+    return this.change(userId, scope, IdentitySubjects.UserUpdated, async (user, manager) => {
       if (input.role_id !== user.role_id) {
         assertNotSelf(userId);
         await this.assertRole(manager, input.role_id);
@@ -91,8 +106,8 @@ export class UserService {
     });
   }
 
-  activate(userId: string): Promise<UserView> {
-    return this.change(userId, IdentitySubjects.UserActivated, (user) => {
+  activate(userId: string, scope: LocationScope): Promise<UserView> {
+    return this.change(userId, scope, IdentitySubjects.UserActivated, (user) => {
       // An invited user becomes active by accepting the invitation and choosing a password.
       if (user.status === 'Invited' || !user.password_hash)
         throw new IdentityException(IdentityErrorCode.USER_NOT_INVITED);
@@ -101,18 +116,17 @@ export class UserService {
     });
   }
 
-  deactivate(userId: string): Promise<UserView> {
+  deactivate(userId: string, scope: LocationScope): Promise<UserView> {
     assertNotSelf(userId);
-    return this.change(userId, IdentitySubjects.UserDeactivated, async (user, manager) => {
+    return this.change(userId, scope, IdentitySubjects.UserDeactivated, async (user, manager) => {
       user.status = 'Inactive';
       await this.sessions.revokeAllForUser(manager, userId);
     });
   }
 
-  async resendInvitation(userId: string): Promise<void> {
+  async resendInvitation(userId: string, scope: LocationScope): Promise<void> {
     const { user, token } = await this.users.transaction(async (manager) => {
-      const found = await this.users.findByIdForUpdate(manager, userId);
-      if (!found) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+      const found = manageable(scope, await this.users.findByIdForUpdate(manager, userId));
       if (found.status !== 'Invited') throw new IdentityException(IdentityErrorCode.USER_NOT_INVITED);
       return { user: found, token: await this.tokens.issue(manager, userId, 'invite') };
     });
@@ -126,10 +140,9 @@ export class UserService {
   }
 
   /** An administrator sends the user a link to choose a new password. */
-  async sendPasswordReset(userId: string): Promise<void> {
+  async sendPasswordReset(userId: string, scope: LocationScope): Promise<void> {
     const { user, token } = await this.users.transaction(async (manager) => {
-      const found = await this.users.findByIdForUpdate(manager, userId);
-      if (!found) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+      const found = manageable(scope, await this.users.findByIdForUpdate(manager, userId));
       if (found.status === 'Invited') throw new IdentityException(IdentityErrorCode.USER_NOT_INVITED);
       return { user: found, token: await this.tokens.issue(manager, userId, 'reset') };
     });
@@ -143,11 +156,10 @@ export class UserService {
   }
 
   /** Only a user who never signed in can be deleted; others are set inactive. */
-  async delete(userId: string): Promise<void> {
+  async delete(userId: string, scope: LocationScope): Promise<void> {
     assertNotSelf(userId);
     await this.users.transaction(async (manager) => {
-      const user = await this.users.findByIdForUpdate(manager, userId);
-      if (!user) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+      const user = manageable(scope, await this.users.findByIdForUpdate(manager, userId));
       if (user.last_sign_in_at || (await this.sessions.hasEverSignedIn(manager, userId))) {
         throw new IdentityException(IdentityErrorCode.USER_IN_USE);
       }
@@ -164,12 +176,12 @@ export class UserService {
 
   private async change(
     userId: string,
+    scope: LocationScope,
     subject: (typeof IdentitySubjects)['UserUpdated' | 'UserActivated' | 'UserDeactivated'],
     mutate: (user: UserEntity, manager: EntityManager) => Promise<void>,
   ): Promise<UserView> {
     const user = await this.write(async (manager) => {
-      const found = await this.users.findByIdForUpdate(manager, userId);
-      if (!found) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+      const found = manageable(scope, await this.users.findByIdForUpdate(manager, userId));
       await mutate(found, manager);
       stampChange(found);
       await this.users.save(manager, found);
@@ -226,4 +238,36 @@ function assertNotSelf(userId: string): void {
 
 function languageOf(user: UserEntity): 'en' | 'zh-CN' {
   return user.language === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+/**
+ * USER LOCATION SCOPE (ARCHITECTURE.md §7). A user manager holding every location (`*`) reaches every user. One
+ * holding some locations sees the users who share at least one of them (not those holding every location, nor
+ * those holding none yet); any other user answers as not found. They change (edit, activate, deactivate, reset,
+ * resend, delete) only users whose every location is theirs (LOCATION_FORBIDDEN for a colleague who also holds
+ * another one), and assign only their own locations (never `*`).
+ */
+function visibleIn(scope: LocationScope, user: Pick<UserEntity, 'location_list'>): boolean {
+  if (isAllLocations(scope)) return true;
+  return user.location_list.some((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id));
+}
+
+function manageable(scope: LocationScope, user: UserEntity | null): UserEntity {
+  if (!user || !visibleIn(scope, user)) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
+  if (!isAllLocations(scope) && !user.location_list.every((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id))) {
+    throw new AppException(CommonErrorCode.LOCATION_FORBIDDEN);
+  }
+  return user;
+}
+
+/** The locations given to a user must all be the manager's own (`*` only by a manager holding every one). */
+function assertAssignable(scope: LocationScope, locations: readonly string[]): void {
+  assertLocationsInScope(
+    scope,
+    locations.map((locationId, index) => ({
+      field: `location_list.${index}`,
+      // `*` is in no list of ids: only the all scope covers it.
+      locationId,
+    })),
+  );
 }

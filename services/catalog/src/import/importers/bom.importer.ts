@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BOM_OWNER_TYPES, pluBomInputSchema, skuBomInputSchema } from '@scm/contracts';
 import type { BomKind, BomView, ValidBomInput } from '@scm/contracts';
-import { importColumn as column } from '@scm/platform';
+import { ALL_LOCATIONS_SCOPE, importColumn as column } from '@scm/platform';
 import type { RowValues } from '@scm/platform';
 import type { ZodType } from 'zod';
 import { BomService } from '../../bom/bom.service.js';
@@ -119,7 +119,7 @@ abstract class BomImporter implements EntityImporter<ValidBomInput, BomView> {
       `SELECT bom_id FROM bom WHERE bom_kind = $1 AND custom_plu_id IS NULL AND lower(bom_id) = lower($2) LIMIT 1`,
       [this.kind, code],
     );
-    return rows[0] ? this.boms.get(this.kind, rows[0].bom_id) : null;
+    return rows[0] ? this.boms.get(this.kind, rows[0].bom_id, ALL_LOCATIONS_SCOPE) : null;
   }
 
   toInput(values: RowValues, existing: BomView | null, lines: RowValues[] = []): unknown {
@@ -136,11 +136,11 @@ abstract class BomImporter implements EntityImporter<ValidBomInput, BomView> {
   }
 
   create(input: ValidBomInput): Promise<BomView> {
-    return this.boms.create(this.kind, input);
+    return this.boms.create(this.kind, input, ALL_LOCATIONS_SCOPE);
   }
 
   update(existing: BomView, input: ValidBomInput): Promise<BomView> {
-    return this.boms.update(this.kind, existing.bom_id, input);
+    return this.boms.update(this.kind, existing.bom_id, input, ALL_LOCATIONS_SCOPE);
   }
 }
 
@@ -150,6 +150,7 @@ export class SkuBomImporter extends BomImporter {
   static readonly entity = 'sku-boms';
   static readonly permission = 'SKU_BOM';
   static readonly label = 'routes:skuBom';
+  static readonly needsAllLocations = true;
 
   constructor(boms: BomService) {
     super('sku_bom', boms);
@@ -162,6 +163,7 @@ export class PluBomImporter extends BomImporter {
   static readonly entity = 'plu-boms';
   static readonly permission = 'PLU_BOM';
   static readonly label = 'routes:pluBom';
+  static readonly needsAllLocations = true;
 
   constructor(boms: BomService) {
     super('plu_bom', boms);

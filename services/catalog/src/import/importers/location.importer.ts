@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { COUNTRIES, locationInputSchema } from '@scm/contracts';
 import type { ContactPerson, LocationView, ValidLocationInput } from '@scm/contracts';
-import { importColumn as column } from '@scm/platform';
+import { ALL_LOCATIONS_SCOPE, importColumn as column } from '@scm/platform';
 import type { RowValues } from '@scm/platform';
 import { LocationService } from '../../location/location.service.js';
 import { existingCode, idByName, namesOf, valuesAsInput } from '../importer.js';
@@ -27,6 +27,7 @@ export class LocationImporter implements EntityImporter<ValidLocationInput, Loca
   static readonly entity = 'locations';
   static readonly permission = 'LOCATION';
   static readonly label = 'locations:location.exportFileName';
+  static readonly needsAllLocations = true;
 
   readonly codeColumn = 'location_id';
   readonly schema = locationInputSchema;
@@ -101,11 +102,12 @@ export class LocationImporter implements EntityImporter<ValidLocationInput, Loca
     column.text('remark', 'locations:location.fields.remark', { example: '' }),
   ];
 
+  /** The upload needs every location (needsAllLocations), so the job acts with the all scope. */
   constructor(private readonly locations: LocationService) {}
 
   async findExisting(code: string, context: ImportContext): Promise<LocationView | null> {
     const stored = await existingCode(context, 'location', 'location_id', code);
-    return stored === null ? null : this.locations.get(stored);
+    return stored === null ? null : this.locations.get(stored, ALL_LOCATIONS_SCOPE);
   }
 
   toInput(values: RowValues, existing: LocationView | null): unknown {
@@ -117,11 +119,11 @@ export class LocationImporter implements EntityImporter<ValidLocationInput, Loca
   }
 
   create(input: ValidLocationInput): Promise<LocationView> {
-    return this.locations.create(input);
+    return this.locations.create(input, ALL_LOCATIONS_SCOPE);
   }
 
   update(existing: LocationView, input: ValidLocationInput): Promise<LocationView> {
-    return this.locations.update(existing.location_id, input);
+    return this.locations.update(existing.location_id, input, ALL_LOCATIONS_SCOPE);
   }
 }
 
