@@ -2,6 +2,7 @@ export * from './attachments/index.js';
 export * from './auth/auth.guard.js';
 export * from './auth/decorators.js';
 export * from './auth/keys.js';
+export * from './auth/session-check.js';
 export * from './auth/tokens.js';
 export * from './config/index.js';
 export * from './database/index.js';

@@ -19,6 +19,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { mergeOpenApi } from './openapi.js';
 import { serviceOfPath } from './routes.js';
+import { createSessionGate } from './session-gate.js';
+import type { GateDecision } from './session-gate.js';
 import { registerWeb, webDistDir } from './web.js';
 
 const logger = createLogger('gateway');
@@ -76,8 +78,11 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
     message: 'Success',
     data: { environment: config.environmentName },
   }));
-  // Production shows the API's map to signed-in users only; development keeps it open.
   const verifier = config.authPublicKey ? await TokenVerifier.fromPem(config.authPublicKey) : undefined;
+  const identityUrl = services.get('identity');
+  const sessionGate =
+    verifier && identityUrl ? createSessionGate(identityUrl, verifier, config.cookieSecure) : undefined;
+  // Production shows the API's map to signed-in users only; development keeps it open.
   await registerApiDocs(fastify, () => mergeOpenApi([...services.values()]), {
     ...(config.nodeEnv === 'production' && {
       isSignedIn: async (request) => (await verifier?.verify(accessTokenOf(request))) !== undefined,
@@ -88,14 +93,31 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
   await fastify.register((proxy, _options, registered) => {
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    proxy.all('/api/*', (request, reply) => {
+    proxy.all('/api/*', async (request, reply) => {
       const service = serviceOfPath(request.url, names);
       const language = resolveLanguage(null, request.headers['accept-language']);
       if (!service) {
         return reply.status(404).send(errorEnvelope(new AppException(CommonErrorCode.NOT_FOUND), language));
       }
+      let gate: GateDecision = { headers: {} };
+      if (service !== 'identity' && sessionGate) {
+        try {
+          gate = await sessionGate(request);
+        } catch (error) {
+          logger.warn({ err: error }, 'session check unavailable');
+          return reply.status(503).send(errorEnvelope(new AppException(CommonErrorCode.SERVICE_UNAVAILABLE), language));
+        }
+      }
       return reply.from(`${services.get(service)}${request.url}`, {
-        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-correlation-id': request.id }),
+        rewriteRequestHeaders: (_original, headers) => {
+          const forwarded: Record<string, unknown> = { ...headers, ...gate.headers, 'x-correlation-id': request.id };
+          for (const [name, value] of Object.entries(forwarded)) if (value === undefined) delete forwarded[name];
+          return forwarded as typeof headers;
+        },
+        rewriteHeaders: (headers) =>
+          gate.setCookie === undefined
+            ? headers
+            : { ...headers, 'set-cookie': [...([] as string[]).concat(headers['set-cookie'] ?? []), gate.setCookie] },
         onError: (failedReply, { error }) => {
           logger.warn({ err: error, service }, 'service unreachable');
           void failedReply

@@ -15,6 +15,8 @@ import { RoleEntity } from './roles/role.entity.js';
 import { RoleRepository } from './roles/role.repository.js';
 import { RoleService } from './roles/role.service.js';
 import { AdminSeeder } from './seed/admin-seeder.js';
+import { SessionCheckController } from './sessions/session-check.controller.js';
+import { SessionCheckService } from './sessions/session-check.service.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { SignInThrottle } from './throttle/sign-in-throttle.js';
@@ -31,7 +33,14 @@ import { UserService } from './users/user.service.js';
       migrations: [CreateUsersRolesSessions1763800000100, AddAccountLifecycle1763800000400],
     }),
   ],
-  controllers: [AuthController, UserController, RoleController, PasswordController, DraftKeyController],
+  controllers: [
+    AuthController,
+    UserController,
+    RoleController,
+    PasswordController,
+    DraftKeyController,
+    SessionCheckController,
+  ],
   providers: [
     AuthService,
     UserService,
@@ -40,6 +49,7 @@ import { UserService } from './users/user.service.js';
     UserRepository,
     RoleRepository,
     SessionRepository,
+    SessionCheckService,
     PasswordTokenRepository,
     SignInThrottle,
     AccountMailer,

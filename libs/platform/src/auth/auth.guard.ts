@@ -1,7 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type {} from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
 import { CommonErrorCode } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
 import { AppException } from '../http/app-exception.js';
@@ -10,7 +11,8 @@ import { updateContext } from '../logging/request-context.js';
 import { TOKEN_VERIFIER } from '../runtime/tokens.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION, allowsPermission } from './decorators.js';
 import type { AuthenticatedRequest, RequiredPermission } from './decorators.js';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './tokens.js';
+import type { SessionCheck } from './session-check.js';
+import { CSRF_HEADER, SESSION_COOKIE, sessionCookieOptions } from './tokens.js';
 import type { TokenVerifier } from './tokens.js';
 
 const logger = createLogger('auth');
@@ -48,15 +50,19 @@ export function accessTokenOf(request: RequestWithCookies): string | undefined {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A cookie-authenticated mutation must echo the CSRF cookie in its header; bearer calls are immune. */
-export function passesCsrfCheck(request: AuthenticatedRequest): boolean {
-  if (SAFE_METHODS.has(request.method) || !request.cookies?.[SESSION_COOKIE]) return true;
-  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+/**
+ * A cookie-authenticated mutation must send its session's CSRF token (the CSRF cookie, which only a page of
+ * the product can read) in the header; bearer calls are immune. The token is bound to the session (see
+ * CSRF_COOKIE): any other value, even one equal in cookie and header, is refused.
+ */
+export function passesCsrfCheck(
+  request: Pick<AuthenticatedRequest, 'method' | 'headers' | 'cookies'>,
+  sessionId: string,
+  verifier: TokenVerifier,
+): boolean {
+  if (SAFE_METHODS.has(request.method) || !cookieOf(request, SESSION_COOKIE)) return true;
   const header = request.headers[CSRF_HEADER];
-  const sent = (Array.isArray(header) ? header[0] : header) ?? '';
-  return (
-    cookie.length >= 16 && cookie.length === sent.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(sent))
-  );
+  return verifier.isCsrfTokenOf(sessionId, Array.isArray(header) ? header[0] : header);
 }
 
 /**
@@ -69,17 +75,35 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+    /** Identity's session check when this process hosts identity (see session-check.ts), and cookie settings. */
+    private readonly sessions: { check: () => SessionCheck | undefined; cookieSecure: boolean } = {
+      check: () => undefined,
+      cookieSecure: false,
+    },
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const claims = await this.verifier.verify(accessTokenOf(request));
+    let claims = await this.verifier.verify(accessTokenOf(request));
     if (!claims) throw new AppException(CommonErrorCode.UNAUTHENTICATED);
-    if (!passesCsrfCheck(request)) {
+    if (!passesCsrfCheck(request, claims.sid, this.verifier)) {
       logger.warn({ route: request.url, actor: claims.sub }, 'CSRF check failed');
       throw new AppException(CommonErrorCode.CSRF_FAILED);
+    }
+    const session = await this.sessions.check()?.check(claims);
+    if (session?.state === 'ended') throw new AppException(CommonErrorCode.SESSION_EXPIRED);
+    if (session?.state === 'renewed') {
+      claims = session.claims;
+      if (cookieOf(request, SESSION_COOKIE)) {
+        const reply = context.switchToHttp().getResponse<FastifyReply>();
+        void reply.setCookie(
+          SESSION_COOKIE,
+          session.accessToken,
+          sessionCookieOptions(this.sessions.cookieSecure, session.expiresAt),
+        );
+      }
     }
     request.user = claims;
     updateContext({ actor: claims.sub, language: resolveLanguage(claims.lang, request.headers['accept-language']) });

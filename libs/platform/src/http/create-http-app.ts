@@ -72,7 +72,12 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
   refuseNulCharacters(fastify);
   instrumentHttp(fastify);
   app.useGlobalFilters(new ErrorFilter());
-  app.useGlobalGuards(new AuthGuard(app.get(Reflector), runtime.verifier));
+  app.useGlobalGuards(
+    new AuthGuard(app.get(Reflector), runtime.verifier, {
+      check: () => runtime.sessionCheck,
+      cookieSecure: runtime.config.cookieSecure,
+    }),
+  );
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(options.title).setVersion('1').addCookieAuth('scm_session').build(),
@@ -80,7 +85,10 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
   // Production shows the API's map to signed-in users only; development keeps it open.
   await registerApiDocs(fastify, () => document, {
     ...(runtime.config.nodeEnv === 'production' && {
-      isSignedIn: async (request) => (await runtime.verifier.verify(accessTokenOf(request))) !== undefined,
+      isSignedIn: async (request) => {
+        const claims = await runtime.verifier.verify(accessTokenOf(request));
+        return claims !== undefined && (await runtime.sessionCheck?.check(claims))?.state !== 'ended';
+      },
     }),
   });
   app.enableShutdownHooks();

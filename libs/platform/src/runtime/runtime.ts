@@ -11,6 +11,7 @@ import { createFileStorage } from '../storage/create-file-storage.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { loadAuthKeys } from '../auth/keys.js';
 import type { AuthKeys } from '../auth/keys.js';
+import type { SessionCheck } from '../auth/session-check.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import { createLogger } from '../logging/logger.js';
 import type { OutboxRelay } from '../events/outbox-relay.js';
@@ -36,6 +37,11 @@ export interface Runtime {
   authKeys: AuthKeys;
   verifier: TokenVerifier;
   healthChecks: Map<string, HealthCheck>;
+  /**
+   * Identity's per-request session check, set by identity when this process hosts it (embedded mode, or
+   * identity's own process); the auth guard applies it to every signed-in route. See session-check.ts.
+   */
+  sessionCheck?: SessionCheck;
   /** Outbox relays of the hosted services, started together by `startRelays` once every consumer listens. */
   addRelay(relay: OutboxRelay): void;
   /** Starts the job workers and the relays: call once the app is initialised (every handler registered). */

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { loginSchema } from '@scm/contracts';
 import type { LoginInput, SessionUser } from '@scm/contracts';
 import {
   CSRF_COOKIE,
+  CSRF_HEADER,
   PLATFORM_CONFIG,
   Public,
   RootApiController,
@@ -11,6 +11,7 @@ import {
   SuccessMessage,
   ValidBody,
   accessTokenOf,
+  sessionCookieOptions,
 } from '@scm/platform';
 import type { AuthenticatedRequest, PlatformConfig } from '@scm/platform';
 import type {} from '@fastify/cookie';
@@ -57,7 +58,7 @@ export class AuthController {
     try {
       const session = await this.auth.renew(accessTokenOf(request));
       if (!session) return { token: null, user: null };
-      return this.setCookie(reply, session, request.cookies[CSRF_COOKIE]);
+      return this.setCookie(reply, session);
     } catch (error) {
       this.clearCookies(reply);
       throw error;
@@ -69,21 +70,23 @@ export class AuthController {
   @HttpCode(200)
   @SuccessMessage('messages.signed_out')
   async logout(@Req() request: AuthenticatedRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<null> {
-    await this.auth.logout(accessTokenOf(request));
+    const header = request.headers[CSRF_HEADER];
+    await this.auth.logout(accessTokenOf(request), {
+      viaCookie: Boolean(request.cookies[SESSION_COOKIE]),
+      header: Array.isArray(header) ? header[0] : header,
+    });
     this.clearCookies(reply);
     return null;
   }
 
-  /** The session cookie (HttpOnly) and the CSRF cookie the web app echoes in a header (readable by design). */
-  private setCookie(reply: FastifyReply, session: SignedInSession, csrf?: string): TokenView {
-    const options = {
-      sameSite: 'lax' as const,
-      secure: this.config.cookieSecure,
-      path: '/',
-      expires: session.expiresAt,
-    };
-    void reply.setCookie(SESSION_COOKIE, session.accessToken, { ...options, httpOnly: true });
-    void reply.setCookie(CSRF_COOKIE, csrf ?? randomBytes(24).toString('base64url'), { ...options, httpOnly: false });
+  /**
+   * The session cookie (HttpOnly) and the CSRF cookie the web app echoes in a header (readable by design, bound
+   * to the session).
+   */
+  private setCookie(reply: FastifyReply, session: SignedInSession): TokenView {
+    const options = sessionCookieOptions(this.config.cookieSecure, session.expiresAt);
+    void reply.setCookie(SESSION_COOKIE, session.accessToken, options);
+    void reply.setCookie(CSRF_COOKIE, this.auth.csrfTokenOf(session), { ...options, httpOnly: false });
     return { token: session.token, user: session.user };
   }
 

@@ -98,35 +98,54 @@ export class AuthService {
     return this.issue(user, session);
   }
 
-  async logout(accessToken: string | undefined): Promise<void> {
+  /**
+   * Ends the session. Signing out by cookie is a mutation like any other: it needs the session's CSRF token,
+   * so a cross-site page cannot sign the user out.
+   */
+  async logout(
+    accessToken: string | undefined,
+    csrf: { viaCookie: boolean; header: string | undefined },
+  ): Promise<void> {
     const claims = await this.verifier.verify(accessToken, { clockToleranceSeconds: SESSION_ABSOLUTE_SECONDS });
     if (!claims) return;
+    if (csrf.viaCookie && !this.verifier.isCsrfTokenOf(claims.sid, csrf.header)) {
+      logger.warn({ userId: claims.sub }, 'sign-out refused: CSRF check failed');
+      throw new AppException(CommonErrorCode.CSRF_FAILED);
+    }
     await this.sessions.revoke(claims.sid, new Date());
     logger.info({ userId: claims.sub, sessionId: claims.sid }, 'signed out');
+  }
+
+  /** The CSRF token of the session an access token names (bound to the session, see CSRF_COOKIE). */
+  csrfTokenOf(session: SignedInSession): string {
+    return this.signer.csrfToken(session.token);
   }
 
   private async issue(user: UserEntity, session: SessionEntity): Promise<SignedInSession> {
     const role = await this.users.findRole(user.role_id);
     if (!role) throw new Error(`User ${user.user_id} has no role ${user.role_id}`);
-    const sessionUser = toSessionUser(user, role);
-    const claims: AccessTokenClaims = {
-      sub: user.user_id,
-      sid: session.session_id,
-      name: user.employee_name,
-      role: role.role_name,
-      perms: role.permission_list,
-      cost: role.can_see_cost,
-      limit: role.approval_limit,
-      locs: user.location_list,
-      lang: user.language,
-    };
     return {
-      accessToken: await this.signer.sign(claims),
+      accessToken: await this.signer.sign(claimsOf(user, role, session.session_id)),
       token: session.session_id,
-      user: sessionUser,
+      user: toSessionUser(user, role),
       expiresAt: session.expires_at,
     };
   }
+}
+
+/** The signed claims of a user's session: what every service decides access by. */
+export function claimsOf(user: UserEntity, role: RoleEntity, sessionId: string): AccessTokenClaims {
+  return {
+    sub: user.user_id,
+    sid: sessionId,
+    name: user.employee_name,
+    role: role.role_name,
+    perms: role.permission_list,
+    cost: role.can_see_cost,
+    limit: role.approval_limit,
+    locs: user.location_list,
+    lang: user.language,
+  };
 }
 
 export function toSessionUser(user: UserEntity, role: RoleEntity): SessionUser {
