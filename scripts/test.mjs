@@ -5,12 +5,13 @@
 // The distributed suites (separate processes over real NATS and Redis) switch on when NATS_URL and REDIS_URL
 // are set. Arguments (`npm test -- tests/unit/x.spec.ts`) go to jest and leave the browser tier out.
 //
-// The two runs share nothing: the browser tier starts the built product on a free port of its own, with a fresh
-// temporary DATA_DIR, a fresh database (`scm_browser_*` on TEST_DATABASE_URL's server, else an embedded PostgreSQL
-// under that DATA_DIR) and in-process events and jobs (it clears NATS_URL and REDIS_URL), while every jest suite
-// makes its own database, DATA_DIR and NATS namespace. So they run at the same time whenever the machine has two
-// cores or more (jest's own output streams live; the browser tier's is kept in a file and printed after it);
-// SCM_TEST_SEQUENTIAL=1 runs the browser tier after jest instead, with its output live.
+// With TEST_DATABASE_URL set (as CI sets it) the two runs share nothing but that server: the browser tier starts
+// the built product on a free port of its own, with a fresh temporary DATA_DIR, a fresh `scm_browser_*` database and
+// in-process events and jobs (it clears NATS_URL and REDIS_URL), while every jest suite makes its own database,
+// DATA_DIR and NATS namespace. So they run at the same time when the machine has two cores or more (jest's output
+// streams live; the browser tier's is kept in a file and printed after it). Without TEST_DATABASE_URL each would
+// start an embedded PostgreSQL, whose first start as root creates the `postgres` system user — two at once can
+// collide — so the browser tier then runs after jest, as it does with SCM_TEST_SEQUENTIAL=1.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,15 @@ function browserPlan() {
   return { run: true };
 }
 const browser = browserPlan();
-const alongside = browser.run && !sequentialAsked && cores >= 2;
+/** Why the browser tier runs after jest rather than alongside it (undefined: alongside). */
+const sequentialBecause = sequentialAsked
+  ? 'SCM_TEST_SEQUENTIAL is set'
+  : cores < 2
+    ? `${cores} core`
+    : !process.env.TEST_DATABASE_URL
+      ? 'each tier starts its own embedded PostgreSQL without TEST_DATABASE_URL'
+      : undefined;
+const alongside = browser.run && sequentialBecause === undefined;
 
 console.log(`Test suites: unit, integration and e2e (embedded mode) against ${database}.`);
 console.log(
@@ -51,7 +60,7 @@ console.log(
     ? `Browser suites: ON (Playwright, ${CHROMIUM}, projects en and zh, against the built product in embedded mode), ` +
         (alongside
           ? `running alongside jest (${cores} cores); their output follows jest's.`
-          : `after jest (${sequentialAsked ? 'SCM_TEST_SEQUENTIAL is set' : `${cores} core`}).`)
+          : `after jest (${sequentialBecause}).`)
     : `Browser suites: NOT RUN — ${browser.why}.`,
 );
 
