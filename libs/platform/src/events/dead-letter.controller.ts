@@ -1,4 +1,4 @@
-import { Get, Post } from '@nestjs/common';
+import { Get, HttpCode, Post } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import type { AccessTokenClaims } from '@scm/contracts';
 import { CommonErrorCode, DIRECTOR_ROLE_NAME } from '@scm/contracts';
@@ -32,6 +32,7 @@ export function deadLetterController(service: string): Type {
     }
 
     @Post(':id/replay')
+    @HttpCode(200)
     @SignedIn()
     async replay(
       @CurrentUser() user: AccessTokenClaims | undefined,
@@ -49,6 +50,7 @@ export function deadLetterController(service: string): Type {
     }
 
     @Post(':id/discard')
+    @HttpCode(200)
     @SignedIn()
     async discard(@CurrentUser() user: AccessTokenClaims | undefined, @IdParam() id: string): Promise<null> {
       assertDirector(user);

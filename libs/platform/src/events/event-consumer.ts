@@ -190,7 +190,8 @@ export class EventConsumer {
 
   /** Drops a parked event for good (the director decided it must not be applied). */
   async discard(deadLetterId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
+    // TypeORM answers a bare DELETE with [rows, count]: the rows are the first item.
+    const [rows] = await this.dataSource.query<[{ id: string }[], number]>(
       'DELETE FROM dead_letter WHERE consumer = $1 AND id = $2 RETURNING id',
       [this.consumer, deadLetterId],
     );
