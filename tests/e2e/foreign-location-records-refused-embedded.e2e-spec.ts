@@ -187,11 +187,17 @@ describe('records of a foreign location are refused (embedded mode)', () => {
   });
 
   describe("users' locations", () => {
-    it('lists the users sharing one of the manager locations, not those of a foreign location nor all-location ones', async () => {
+    it('lists the users sharing one of the manager locations, showing only those locations', async () => {
       const listed = await as(homeOnly).post('/api/identity/users/list', { limit: 100 });
       expect(listed.body.data.map((row: { user_id: string }) => row.user_id).sort()).toEqual(
         [seeded.homeUser, seeded.bothUser].sort(),
       );
+      // A colleague's other locations are not named to the manager.
+      const both = listed.body.data.find((row: { user_id: string }) => row.user_id === seeded.bothUser);
+      expect(both.location_list).toEqual([HOME_LOCATION]);
+      expect((await as(homeOnly).get(`/api/identity/users/${seeded.bothUser}`)).body.data.location_list).toEqual([
+        HOME_LOCATION,
+      ]);
     });
 
     it('answers a user of a foreign location as not found and refuses to change them', async () => {

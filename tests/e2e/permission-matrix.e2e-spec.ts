@@ -10,7 +10,15 @@ import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from '@scm/platform';
 import type { RequiredPermission, Runtime } from '@scm/platform';
-import { testConfig, tokenWithPermissions } from '@scm/testing';
+import {
+  FOREIGN_LOCATION,
+  FOREIGN_LOCATION_NAME,
+  HOME_LOCATION,
+  fullRightsToken,
+  seedTwoLocations,
+  testConfig,
+  tokenWithPermissions,
+} from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
 import request from 'supertest';
 
@@ -135,6 +143,99 @@ describe('permission matrix over every registered route', () => {
     }
     expect(mismatches).toEqual([]);
     // Four calls per route, and the routes grow with every service: more than jest's default 5 s.
+  }, 120_000);
+
+  /**
+   * The foreign-location column (ARCHITECTURE.md §7): a user with every permission but only location A, with data
+   * at A and B present. Every list and every parameterless read answers nothing of B (its id and name appear
+   * nowhere), with or without a locations filter asking for B; every route on a record of B — read, change,
+   * action, delete — answers 404 as for a missing record; creating or assigning at B answers 403.
+   */
+  it('refuses a full-rights user of location A every record of location B: lists, reads and writes', async () => {
+    const seeded = await seedTwoLocations(app.getHttpServer(), runtime);
+    const homeOnly = await fullRightsToken(runtime, [HOME_LOCATION]);
+    const everywhere = await fullRightsToken(runtime, ['*']);
+    const as = (token: string, method: string, path: string, body?: object) => {
+      const pending = call(method, path).set('Authorization', `Bearer ${token}`);
+      return body === undefined ? pending : pending.send(body);
+    };
+    const leaks = (body: unknown) => {
+      const text = JSON.stringify(body);
+      return text.includes(FOREIGN_LOCATION) || text.includes(FOREIGN_LOCATION_NAME);
+    };
+    const failures: string[] = [];
+
+    // Lists and parameterless reads: nothing of B, even when asked for it.
+    const lists = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/list'));
+    for (const route of lists) {
+      for (const body of [{ limit: 1000 }, { limit: 1000, other_params: { locations: [FOREIGN_LOCATION] } }]) {
+        const response = await as(homeOnly, 'POST', route.path, body);
+        if (leaks(response.body)) failures.push(`POST ${route.path} ${JSON.stringify(body)} shows location B`);
+      }
+    }
+    for (const route of routes.filter((r) => r.method === 'GET' && !r.path.includes(':'))) {
+      const response = await as(homeOnly, 'GET', route.path);
+      if (leaks(response.body)) failures.push(`GET ${route.path} shows location B`);
+    }
+    // Control: the same lists do show B to a user holding every location.
+    const control = await as(everywhere, 'POST', '/api/catalog/locations/list', { limit: 1000 });
+    expect(leaks(control.body)).toBe(true);
+
+    // Every route on a record of B, by resource: as missing (404).
+    const foreignRecords = [
+      {
+        path: '/api/catalog/locations/:id',
+        id: FOREIGN_LOCATION,
+        body: seeded.bodies.location(FOREIGN_LOCATION, 'Renamed'),
+      },
+      {
+        path: '/api/catalog/plu-boms/:id',
+        id: seeded.foreignBom,
+        body: seeded.bodies.pluBom(seeded.foreignBom, HOME_LOCATION),
+      },
+      {
+        path: '/api/identity/users/:id',
+        id: seeded.foreignUser,
+        body: seeded.bodies.user('SCOPE-FOREIGN', [HOME_LOCATION]),
+      },
+      { path: '/api/resend_invitation/:id', id: seeded.foreignUser, body: undefined },
+    ];
+    for (const record of foreignRecords) {
+      const onRecord = routes.filter((route) => route.path === record.path || route.path.startsWith(`${record.path}/`));
+      if (onRecord.length === 0) failures.push(`no route on ${record.path}`);
+      for (const route of onRecord) {
+        const path = route.path.replace(':id', encodeURIComponent(record.id));
+        const body = route.method === 'PUT' ? record.body : route.method === 'GET' ? undefined : {};
+        const response = await as(homeOnly, route.method, path, body);
+        if (response.status !== 404) failures.push(`${route.method} ${route.path} on B: ${response.status}`);
+      }
+      const reachable = await as(everywhere, 'GET', record.path.replace(':id', encodeURIComponent(record.id)));
+      if (record.path !== '/api/resend_invitation/:id' && reachable.status !== 200) {
+        failures.push(`GET ${record.path} on B as a user of every location: ${reachable.status}`);
+      }
+    }
+
+    // Creating or assigning at B: 403 LOCATION_FORBIDDEN.
+    const writesAtB: [string, string, object][] = [
+      ['POST', '/api/catalog/locations', seeded.bodies.location('LOC-NEW', 'New outlet')],
+      ['POST', '/api/catalog/plu-boms', seeded.bodies.pluBom('BOM-NEW', FOREIGN_LOCATION)],
+      ['POST', '/api/identity/users', seeded.bodies.user('SCOPE-NEW', [FOREIGN_LOCATION])],
+      [
+        'PUT',
+        `/api/catalog/default-suppliers/${seeded.skuId}`,
+        {
+          default_supplier_id: 'SCOPE-S1',
+          location_suppliers: [{ location_id: FOREIGN_LOCATION, supplier_id: 'SCOPE-S1' }],
+        },
+      ],
+    ];
+    for (const [method, path, body] of writesAtB) {
+      const response = await as(homeOnly, method, path, body);
+      if (response.status !== 403 || response.body.code !== 'LOCATION_FORBIDDEN') {
+        failures.push(`${method} ${path} at B: ${response.status} ${response.body.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 
   it('refuses every guarded route without a token and with a forged one', async () => {

@@ -48,7 +48,10 @@ export class UserService {
 
   async list(query: ListQuery, scope: LocationScope): Promise<ListPage<UserRow>> {
     const page = await this.users.list(query, scope);
-    return new ListPage(page.data, page.recordsTotal);
+    const rows = page.data.map((row) =>
+      Array.isArray(row.location_list) ? { ...row, location_list: shownLocations(scope, row.location_list) } : row,
+    );
+    return new ListPage(rows, page.recordsTotal);
   }
 
   roleOptions(): Promise<{ role_id: string; role_name: string }[]> {
@@ -58,7 +61,8 @@ export class UserService {
   async get(userId: string, scope: LocationScope): Promise<UserView> {
     const user = await this.users.findById(userId);
     if (!user || !visibleIn(scope, user)) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
-    return this.view(user);
+    const view = await this.view(user);
+    return { ...view, location_list: shownLocations(scope, view.location_list) };
   }
 
   /** Creates the user as Invited and e-mails a one-time link to choose a password. */
@@ -250,6 +254,11 @@ function languageOf(user: UserEntity): 'en' | 'zh-CN' {
 function visibleIn(scope: LocationScope, user: Pick<UserEntity, 'location_list'>): boolean {
   if (isAllLocations(scope)) return true;
   return user.location_list.some((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id));
+}
+
+/** A colleague's locations as a manager sees them: only the manager's own (others are not named to them). */
+function shownLocations(scope: LocationScope, locations: string[]): string[] {
+  return isAllLocations(scope) ? locations : locations.filter((id) => inLocationScope(scope, id));
 }
 
 function manageable(scope: LocationScope, user: UserEntity | null): UserEntity {
