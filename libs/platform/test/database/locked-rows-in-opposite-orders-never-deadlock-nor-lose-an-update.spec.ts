@@ -134,6 +134,22 @@ describe(lockRowsInOrder.name, () => {
     expect(Number(newRow?.reserved)).toBe(4);
   });
 
+  it('locks rows of a one-column key', async () => {
+    await dataSource.query('CREATE TABLE IF NOT EXISTS batch (batch_no text PRIMARY KEY, remaining integer DEFAULT 0)');
+
+    const locked = await startUnitOfWork(dataSource, (manager) =>
+      sut<{ batch_no: string; remaining: number }>(manager, {
+        table: 'batch',
+        keyColumns: ['batch_no'],
+        keys: [{ batch_no: 'B-2' }, { batch_no: 'B-10' }, { batch_no: 'B-2' }],
+        createMissing: { values: { remaining: 7 } },
+      }),
+    );
+
+    expect(locked.map((row) => row.batch_no).sort()).toEqual(['B-10', 'B-2']);
+    expect(locked.map((row) => row.remaining)).toEqual([7, 7]);
+  });
+
   it('refuses table names and keys it cannot quote or match, and a manager outside a transaction', async () => {
     const shapes = [
       { table: 'stock_balance; DROP TABLE stock_balance', keyColumns: ['item_id'], keys: [{ item_id: 1 }] },
