@@ -159,7 +159,7 @@ export function DeadLetterList({ report, loading }: DeadLetterListProps) {
                   </Button>
                 </div>
               </div>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-500 sm:grid-cols-[auto_1fr_auto_1fr]">
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-500 sm:grid-cols-[auto_auto_auto_1fr] sm:gap-x-4">
                 <dt>{t('layout:errorLog.server.attempts')}</dt>
                 <dd className="text-slate-700 tabular-nums">{row.attempts}</dd>
                 <dt>{t('layout:errorLog.server.parkedAt')}</dt>

@@ -75,9 +75,10 @@ export function ErrorLogButton() {
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel
             transition
+            data-testid="error-log-dialog"
             className="flex max-h-[80vh] w-full max-w-3xl flex-col overflow-hidden rounded-xl bg-white shadow-2xl transition duration-150 data-closed:scale-95 data-closed:opacity-0"
           >
-            <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <div className="flex items-center justify-between px-5 pt-4 pb-1">
               <DialogTitle className="flex items-center gap-2 text-base font-semibold text-slate-900">
                 <Icon name="bug" className="h-5 w-5 text-red-500" />
                 {t('layout:errorLog.title')}
