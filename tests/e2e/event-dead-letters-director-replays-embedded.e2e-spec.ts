@@ -159,7 +159,14 @@ describe('event dead letters: the director replays and discards (embedded mode)'
     expect(failed.status).toBe(422);
     expect(failed.body.code).toBe('EVENT_REPLAY_FAILED');
     expect(failed.body.message).toMatch(/^事件再次处理失败：/);
-    expect(await list('inventory')).toEqual([expect.objectContaining({ id, reason: 'failed', attempts: 6 })]);
+    expect(await list('inventory')).toEqual([
+      expect.objectContaining({
+        id,
+        reason: 'failed',
+        attempts: 6,
+        last_error: expect.stringContaining('uom_per_primary'),
+      }),
+    ]);
 
     const discarded = await director
       .post(`/api/inventory/dead-letters/${id}/discard`)

@@ -171,9 +171,11 @@ export class EventConsumer {
       [this.consumer, deadLetterId],
     );
     if (!row) return undefined;
-    const event = this.validate(row.envelope);
+    let event: EventEnvelope;
     let outcome: DeliveryOutcome;
     try {
+      // Inside the try: an event its subject's schema still refuses fails the replay like a handler error does.
+      event = this.validate(row.envelope);
       outcome = await this.applyLive(event, 'forced');
     } catch (error) {
       await this.dataSource.query(
