@@ -12,7 +12,7 @@ const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url)
  * Parks a `catalog.uom.upserted` event in inventory's dead_letter table, as its consumer does after the handler
  * failed five times (no screen can make a handler fail). Returns its aggregate, which the error log shows.
  */
-async function parkUomEvent(uomName: string, lastError: string): Promise<string> {
+async function parkUomEvent(uomName: string, lastError: string, factor: unknown = '12'): Promise<string> {
   const databaseUrl = process.env.SCM_BROWSER_DATABASE_URL;
   if (!databaseUrl) throw new Error('SCM_BROWSER_DATABASE_URL is not set: run through playwright.config.ts');
   const uomId = randomUUID();
@@ -32,7 +32,7 @@ async function parkUomEvent(uomName: string, lastError: string): Promise<string>
       uom_id: uomId,
       uom_name: uomName,
       secondary_uom: 'CTN',
-      uom_per_primary: '12',
+      uom_per_primary: factor,
       status: 'active',
       revision: 1,
       last_updated_time: new Date().toISOString(),
@@ -115,6 +115,42 @@ test.describe('error log: server events', { tag: ['@layout'] }, () => {
     await snapshot(page, testInfo, 'confirm-discard');
     await confirm.getByRole('button', { name: t('layout:errorLog.server.discard') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('layout:errorLog.server.discarded') })).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('a replay that fails again shows the translated reason and keeps the event; a silent service is named', async ({
+    page,
+    t,
+    signInAs,
+  }, testInfo) => {
+    // A payload no schema accepts (a number where the factor is a decimal string): it fails whoever replays it.
+    const aggregate = await parkUomEvent(`Drum ${testInfo.project.name}`, 'invalid payload', 12);
+    // Catalog does not answer; inventory and identity still list their events.
+    await page.route('**/api/catalog/dead-letters', (route) => route.abort('connectionrefused'));
+    await signInAs(DIRECTOR);
+    await page.goto('/dashboard');
+    await page.getByTestId('error-log-button').click();
+    const dialog = page.getByTestId('error-log-dialog');
+    await expect(dialog.getByRole('alert')).toContainText(
+      t('layout:errorLog.server.unavailable', { services: t('layout:errorLog.server.services.catalog') }),
+    );
+    const row = dialog.getByTestId('dead-letter-row').filter({ hasText: aggregate });
+    await expect(row).toContainText(t('layout:errorLog.server.attempts'));
+
+    await row.getByRole('button', { name: t('layout:errorLog.server.replay') }).click();
+    const warning = page.getByTestId('error-dialog');
+    await expect(warning).toContainText(t('errors:EVENT_REPLAY_FAILED', { error: '' }).trim());
+    await snapshot(page, testInfo, 'replay-failed');
+    await warning.getByRole('button', { name: t('web:actions.ok') }).click();
+    // Still parked, one attempt more.
+    await expect(row.getByRole('definition').first()).toHaveText('6');
+    await snapshot(page, testInfo, 'unavailable-service');
+
+    await row.getByRole('button', { name: t('layout:errorLog.server.discard') }).click();
+    await page
+      .getByTestId('confirm-dialog')
+      .getByRole('button', { name: t('layout:errorLog.server.discard') })
+      .click();
     await expect(row).toHaveCount(0);
   });
 });
