@@ -8,6 +8,7 @@ const SPEC_PATHS: Record<string, string> = {
   logout: 'identity',
   forgot_password: 'identity',
   reset_password: 'identity',
+  accept_invitation: 'identity',
   resend_invitation: 'identity',
   encryption_public_key: 'identity',
   notification: 'notifications',
