@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventOrdering, Subject } from '@scm/contracts';
+import type { DeadLetterView, EventEnvelope, EventOrdering, Subject } from '@scm/contracts';
 import { EVENT_SCHEMAS, isSubject, orderingOf, subjectsToReceive } from '@scm/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { startUnitOfWork, joinUnitOfWork } from '../database/unit-of-work.js';
@@ -37,20 +37,8 @@ export type DeliveryOutcome = 'applied' | 'duplicate' | 'stale' | 'waiting';
  */
 type Mode = 'live' | 'history' | 'forced';
 
-/** A parked event, as the director's error log lists it. */
-export interface DeadLetter {
-  id: string;
-  consumer: string;
-  event_id: string;
-  subject: string;
-  aggregate: string | null;
-  sequence: number | null;
-  reason: 'failed' | 'waiting';
-  attempts: number;
-  last_error: string | null;
-  parked_at: string;
-  occurred_at: string | null;
-}
+/** A parked event, as the director's error log lists it: the contract the web app reads too. */
+export type DeadLetter = DeadLetterView;
 
 interface DeadLetterRow extends Omit<DeadLetter, 'sequence' | 'occurred_at'> {
   sequence: string | null;
