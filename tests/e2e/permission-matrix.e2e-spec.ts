@@ -1,62 +1,23 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { RequestMethod } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PERMISSION_KEYS, hasAnyPermission, hasPermission } from '@scm/contracts';
 import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
-import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from '@scm/platform';
-import type { RequiredPermission, Runtime } from '@scm/platform';
+import type { Runtime } from '@scm/platform';
 import {
   FOREIGN_LOCATION,
   FOREIGN_LOCATION_NAME,
   HOME_LOCATION,
   fullRightsToken,
+  registeredRoutes,
   seedTwoLocations,
   testConfig,
   tokenWithPermissions,
 } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import type { RegisteredRoute, TestDatabase } from '@scm/testing';
 import request from 'supertest';
-
-interface RegisteredRoute {
-  method: string;
-  path: string;
-  permission: RequiredPermission | undefined;
-  isPublic: boolean;
-}
-
-/** Every route every service registered, read from the running app's controllers. */
-function registeredRoutes(app: NestFastifyApplication): RegisteredRoute[] {
-  const routes: RegisteredRoute[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: unknown[]) => unknown) | null;
-      if (!controller) continue;
-      const base = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[name];
-        if (typeof handler !== 'function' || name === 'constructor') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (path === undefined || method === undefined) continue;
-        const read = <T>(key: string) =>
-          (Reflect.getMetadata(key, handler) as T | undefined) ??
-          (Reflect.getMetadata(key, controller) as T | undefined);
-        routes.push({
-          method: RequestMethod[method],
-          path: `/${[base, path].filter((part) => part && part !== '/').join('/')}`.replace(/\/+/g, '/'),
-          permission: read<RequiredPermission>(REQUIRED_PERMISSION),
-          isPublic: read<boolean>(PUBLIC_ROUTE) === true,
-        });
-      }
-    }
-  }
-  return routes;
-}
 
 const LEVELS = ['none', 'view', 'edit', 'approval'] as const;
 type Level = (typeof LEVELS)[number];

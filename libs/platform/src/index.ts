@@ -15,6 +15,7 @@ export * from './health/metrics.js';
 export * from './http/app-exception.js';
 export * from './http/create-http-app.js';
 export * from './http/envelope.js';
+export * from './http/cost-fields.interceptor.js';
 export * from './http/error-status.js';
 export * from './http/error.filter.js';
 export * from './http/idempotency.interceptor.js';

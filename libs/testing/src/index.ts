@@ -4,3 +4,4 @@ export * from './wait.js';
 export * from './catalog-suite.js';
 export * from './http.js';
 export * from './two-locations.js';
+export * from './routes.js';

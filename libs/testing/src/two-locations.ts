@@ -28,6 +28,8 @@ export function fullRightsToken(
 export interface TwoLocations {
   roleId: string;
   skuId: string;
+  /** The SKU's one UOM. */
+  uomId: string;
   /** PLU BOMs owned by location A, by location B and by free text (the company: everyone's). */
   homeBom: string;
   foreignBom: string;
@@ -170,6 +172,7 @@ export async function seedTwoLocations(server: Server, runtime: Runtime): Promis
   return {
     roleId: role.role_id,
     skuId,
+    uomId: uom.uom_id,
     homeBom: 'BOM-HOME',
     foreignBom: 'BOM-FOREIGN',
     companyBom: 'BOM-COMPANY',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
 import type { PermissionKey } from '../access/permission-keys.js';
 import type { MasterStatus } from '../common/list-query.js';
 import { V, decimalString, optionalText, requiredText } from '../common/schema.js';
@@ -137,7 +138,7 @@ export type ValidBomInput = ValidPluBomInput & { output_sku_id?: string };
  * Fields removed for roles without can_see_cost, on the BOM and on each consume row (docs/architecture.md,
  * "Access rules").
  */
-export const BOM_COST_FIELDS = ['cost', 'cost_per_output_unit', 'unit_cost'] as const;
+export const BOM_COST_FIELDS = costFields('bom', ['cost', 'cost_per_output_unit', 'unit_cost']);
 
 /** A consume row as answered: names resolved; costs (4 decimals, null when unknown) only with can_see_cost. */
 export interface BomConsumeRowView {

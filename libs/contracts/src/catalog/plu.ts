@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
 import type { MasterStatus } from '../common/list-query.js';
 import { V, decimalString, optionalText, requiredText } from '../common/schema.js';
 import { bomConsumeRowSnapshotSchema, bomRecipeFields } from './bom.js';
@@ -74,7 +75,13 @@ export type PluInput = z.input<typeof pluFieldsSchema>;
 export type ValidPluInput = z.output<typeof pluInputSchema>;
 
 /** Fields removed for roles without can_see_cost (with the BOM's own, see BOM_COST_FIELDS). */
-export const PLU_COST_FIELDS = ['cost', 'margin', 'margin_percentage', 'cost_per_output_unit', 'unit_cost'] as const;
+export const PLU_COST_FIELDS = costFields('plu', [
+  'cost',
+  'margin',
+  'margin_percentage',
+  'cost_per_output_unit',
+  'unit_cost',
+]);
 
 /** The PLU's active BOM as answered: the existing PLU BOM or its custom one, with its rows. */
 export interface PluBomView {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
 import type { PermissionKey } from '../access/permission-keys.js';
 import type { MasterStatus } from '../common/list-query.js';
 import { V, decimalString, optionalText, requiredText } from '../common/schema.js';
@@ -57,8 +58,8 @@ export const PRODUCT_MAX_DOCUMENTS = 10;
 /** Product images are jpeg, jpg or png only (SPEC.md §5); documents also pdf. */
 export const PRODUCT_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png'] as const;
 
-/** Fields removed for roles without can_see_cost, in lists, views, exports (`withoutCost`). */
-export const PRODUCT_COST_FIELDS = ['default_cost', 'mark_up'] as const;
+/** Cost fields (removed for roles without can_see_cost by the one serializer, see costFields). */
+export const PRODUCT_COST_FIELDS = costFields('product', ['default_cost', 'mark_up']);
 
 /** Most hashtags one product carries. */
 export const MAX_PRODUCT_HASHTAGS = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
 import type { MasterStatus } from '../common/list-query.js';
 import { V, decimalString, optionalText, requiredText } from '../common/schema.js';
 
@@ -256,8 +257,8 @@ export interface SkuPriceView {
   current_price: string;
 }
 
-/** Fields removed for roles without can_see_cost (docs/architecture.md, "Access rules"). */
-export const SKU_COST_FIELDS = ['price_per_uom'] as const;
+/** Cost fields (removed for roles without can_see_cost by the one serializer, see costFields). */
+export const SKU_COST_FIELDS = costFields('sku', ['price_per_uom', 'current_price']);
 
 export interface SkuView extends SkuRecordStamp {
   sku_id: string;

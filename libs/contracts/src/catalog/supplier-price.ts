@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
 import { V, decimalString, requiredText } from '../common/schema.js';
 
 /** Validation keys of the pricing rules (SPEC.md §5), translated in the `validation` namespace. */
@@ -11,13 +12,13 @@ export const PRICE_RULES = {
 } as const;
 
 /** The price fields: what roles without can_see_cost never receive. */
-export const PRICE_FIELDS = [
+export const PRICE_FIELDS = costFields('supplier_price', [
   'current_price',
   'future_price_1',
   'future_price_1_date',
   'future_price_2',
   'future_price_2_date',
-] as const;
+]);
 
 const price = decimalString({ scale: 4, nonNegative: true, max: '99999999' });
 

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './import.js';
 export * from './list-query.js';
 export * from './business-date.js';
+export * from './cost-fields.js';

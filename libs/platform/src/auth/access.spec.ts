@@ -7,7 +7,6 @@ import {
   assertRecordInScope,
   inLocationScope,
   locationScopeOf,
-  withoutCost,
 } from './access.js';
 import type { LocationScope } from './access.js';
 
@@ -66,21 +65,5 @@ describe(assertLocationsInScope.name, () => {
   it('lets only an all-locations caller do what needs every location', () => {
     expect(() => assertAllLocations({ locations: ['A'] })).toThrow('LOCATION_FORBIDDEN');
     expect(() => assertAllLocations(ALL_LOCATIONS_SCOPE)).not.toThrow();
-  });
-});
-
-describe(withoutCost.name, () => {
-  const row = { sku_id: 'S1', name: 'Rice', unit_cost: '1.2000', value: '12.00' };
-
-  it('removes cost fields from one row or many for roles without can_see_cost', () => {
-    expect(withoutCost({ cost: false }, row, ['unit_cost', 'value'])).toEqual({ sku_id: 'S1', name: 'Rice' });
-    expect(withoutCost({ cost: false }, [row, row], ['unit_cost'])).toEqual([
-      { sku_id: 'S1', name: 'Rice', value: '12.00' },
-      { sku_id: 'S1', name: 'Rice', value: '12.00' },
-    ]);
-  });
-
-  it('keeps them for roles that can see cost', () => {
-    expect(withoutCost({ cost: true }, row, ['unit_cost'])).toBe(row);
   });
 });

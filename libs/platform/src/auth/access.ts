@@ -117,18 +117,3 @@ export const CallerScope = createParamDecorator((_data: unknown, context: Execut
   if (!user) throw new Error('CallerScope on a route without a signed-in user');
   return locationScopeOf(user);
 });
-
-/**
- * Removes cost fields for roles without can_see_cost (ARCHITECTURE.md §7), in lists, forms and exports alike:
- * services pass every row they answer through it with the resource's cost field names.
- */
-export function withoutCost<T extends object>(
-  user: Pick<AccessTokenClaims, 'cost'>,
-  rows: T,
-  costFields: readonly string[],
-): T {
-  if (user.cost) return rows;
-  const strip = (row: object) =>
-    Object.fromEntries(Object.entries(row).filter(([key]) => !costFields.includes(key))) as typeof row;
-  return (Array.isArray(rows) ? rows.map((row: object) => strip(row)) : strip(rows)) as T;
-}

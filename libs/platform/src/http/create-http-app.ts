@@ -14,6 +14,7 @@ import { createLogger } from '../logging/logger.js';
 import { runInContext } from '../logging/request-context.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { registerApiDocs } from './api-docs.js';
+import { CostFieldsInterceptor } from './cost-fields.interceptor.js';
 import { ErrorFilter } from './error.filter.js';
 import { refuseNulCharacters } from './input-guard.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -78,6 +79,8 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
       cookieSecure: runtime.config.cookieSecure,
     }),
   );
+  // Cost fields leave only to callers with can_see_cost, from every endpoint (ARCHITECTURE.md §7).
+  app.useGlobalInterceptors(new CostFieldsInterceptor());
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(options.title).setVersion('1').addCookieAuth('scm_session').build(),

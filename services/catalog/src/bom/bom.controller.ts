@@ -31,7 +31,6 @@ import {
   ValidBody,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
-import { hideCost } from './bom-cost-visibility.js';
 import { BomService } from './bom.service.js';
 
 const INPUT_SCHEMAS = { sku_bom: skuBomInputSchema, plu_bom: pluBomInputSchema } as const;
@@ -66,7 +65,7 @@ function bomController(kind: BomKind, className: string): Type {
       @CurrentUser() user: AccessTokenClaims,
       @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.get(kind, bomId, scope));
+      return this.boms.get(kind, bomId, scope);
     }
 
     @Post()
@@ -77,7 +76,7 @@ function bomController(kind: BomKind, className: string): Type {
       @CurrentUser() user: AccessTokenClaims,
       @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.create(kind, input, scope));
+      return this.boms.create(kind, input, scope);
     }
 
     @Put(':id')
@@ -89,7 +88,7 @@ function bomController(kind: BomKind, className: string): Type {
       @CurrentUser() user: AccessTokenClaims,
       @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.update(kind, bomId, input, scope));
+      return this.boms.update(kind, bomId, input, scope);
     }
 
     @Post(':id/archive')
@@ -101,7 +100,7 @@ function bomController(kind: BomKind, className: string): Type {
       @CurrentUser() user: AccessTokenClaims,
       @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.archive(kind, bomId, scope));
+      return this.boms.archive(kind, bomId, scope);
     }
 
     @Post(':id/reactivate')
@@ -113,7 +112,7 @@ function bomController(kind: BomKind, className: string): Type {
       @CurrentUser() user: AccessTokenClaims,
       @CallerScope() scope: LocationScope,
     ): Promise<BomView> {
-      return hideCost(user, await this.boms.reactivate(kind, bomId, scope));
+      return this.boms.reactivate(kind, bomId, scope);
     }
 
     @Delete(':id')

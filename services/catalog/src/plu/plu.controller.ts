@@ -1,5 +1,5 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { PLU_COST_FIELDS, listQuerySchema, pluBomOptionsQuerySchema, pluInputSchema } from '@scm/contracts';
+import { listQuerySchema, pluBomOptionsQuerySchema, pluInputSchema } from '@scm/contracts';
 import type {
   AccessTokenClaims,
   ListQuery,
@@ -18,7 +18,6 @@ import {
   SuccessMessage,
   ValidBody,
 } from '@scm/platform';
-import { hideCost } from '../bom/bom-cost-visibility.js';
 import { PluService } from './plu.service.js';
 
 /** PLUs (SPEC.md §2 /PLUSKU/plu/list, key PLU); the id in the path is the PLU code. Costs only with can_see_cost. */
@@ -38,45 +37,38 @@ export class PluController {
 
   @Get(':id')
   @Permission('PLU', 'view')
-  async get(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
-    return hideCost(user, await this.plus.get(pluId), PLU_COST_FIELDS);
+  get(@CodeParam() pluId: string): Promise<PluView> {
+    return this.plus.get(pluId);
   }
 
   @Post()
   @Permission('PLU', 'edit')
   @SuccessMessage('messages.created')
-  async create(
-    @ValidBody(pluInputSchema) input: ValidPluInput,
-    @CurrentUser() user: AccessTokenClaims,
-  ): Promise<PluView> {
-    return hideCost(user, await this.plus.create(input), PLU_COST_FIELDS);
+  create(@ValidBody(pluInputSchema) input: ValidPluInput): Promise<PluView> {
+    return this.plus.create(input);
   }
 
   @Put(':id')
   @Permission('PLU', 'edit')
   @SuccessMessage('messages.updated')
-  async update(
-    @CodeParam() pluId: string,
-    @ValidBody(pluInputSchema) input: ValidPluInput,
-    @CurrentUser() user: AccessTokenClaims,
-  ): Promise<PluView> {
-    return hideCost(user, await this.plus.update(pluId, input), PLU_COST_FIELDS);
+  update(@CodeParam() pluId: string, @ValidBody(pluInputSchema) input: ValidPluInput): Promise<PluView> {
+    return this.plus.update(pluId, input);
   }
 
   @Post(':id/archive')
   @HttpCode(200)
   @Permission('PLU', 'edit')
   @SuccessMessage('messages.archived')
-  async archive(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
-    return hideCost(user, await this.plus.archive(pluId), PLU_COST_FIELDS);
+  archive(@CodeParam() pluId: string): Promise<PluView> {
+    return this.plus.archive(pluId);
   }
 
   @Post(':id/reactivate')
   @HttpCode(200)
   @Permission('PLU', 'edit')
   @SuccessMessage('messages.reactivated')
-  async reactivate(@CodeParam() pluId: string, @CurrentUser() user: AccessTokenClaims): Promise<PluView> {
-    return hideCost(user, await this.plus.reactivate(pluId), PLU_COST_FIELDS);
+  reactivate(@CodeParam() pluId: string): Promise<PluView> {
+    return this.plus.reactivate(pluId);
   }
 
   @Delete(':id')

@@ -48,8 +48,8 @@ export class ProductController {
 
   @Get(':id')
   @AnyPermission(PRODUCT_PERMISSION_KEYS, 'view')
-  get(@CurrentUser() user: AccessTokenClaims, @CodeParam() productCode: string): Promise<ProductView> {
-    return this.products.get(user, productCode);
+  get(@CodeParam() productCode: string): Promise<ProductView> {
+    return this.products.get(productCode);
   }
 
   @Post()
@@ -77,27 +77,26 @@ export class ProductController {
   @AnyPermission(PRODUCT_PERMISSION_KEYS, 'edit')
   @SuccessMessage('messages.updated')
   setCover(
-    @CurrentUser() user: AccessTokenClaims,
     @CodeParam() productCode: string,
     @ValidBody(productCoverInputSchema) input: ValidProductCoverInput,
   ): Promise<ProductView> {
-    return this.products.setCover(user, productCode, input);
+    return this.products.setCover(productCode, input);
   }
 
   @Post(':id/archive')
   @HttpCode(200)
   @AnyPermission(PRODUCT_PERMISSION_KEYS, 'edit')
   @SuccessMessage('messages.archived')
-  archive(@CurrentUser() user: AccessTokenClaims, @CodeParam() productCode: string): Promise<ProductView> {
-    return this.products.archive(user, productCode);
+  archive(@CodeParam() productCode: string): Promise<ProductView> {
+    return this.products.archive(productCode);
   }
 
   @Post(':id/reactivate')
   @HttpCode(200)
   @AnyPermission(PRODUCT_PERMISSION_KEYS, 'edit')
   @SuccessMessage('messages.reactivated')
-  reactivate(@CurrentUser() user: AccessTokenClaims, @CodeParam() productCode: string): Promise<ProductView> {
-    return this.products.reactivate(user, productCode);
+  reactivate(@CodeParam() productCode: string): Promise<ProductView> {
+    return this.products.reactivate(productCode);
   }
 
   @Delete(':id')

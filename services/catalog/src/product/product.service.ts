@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import {
   CURRENCIES,
   CatalogSubjects,
-  PRODUCT_COST_FIELDS,
   PRODUCT_DOCUMENT_OWNER_TYPE,
   PRODUCT_IMAGE_OWNER_TYPE,
   REFERENCE_CURRENCY,
@@ -21,14 +20,7 @@ import type {
   ValidProductCoverInput,
   ValidProductInput,
 } from '@scm/contracts';
-import {
-  AttachmentService,
-  EventPublisher,
-  ListPage,
-  currentContext,
-  joinUnitOfWork,
-  withoutCost,
-} from '@scm/platform';
+import { AttachmentService, EventPublisher, ListPage, currentContext, joinUnitOfWork } from '@scm/platform';
 import type { AttachmentChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { ItemCategoryRepository } from '../item-category/item-category.repository.js';
@@ -96,11 +88,11 @@ export class ProductService {
   async list(user: ProductUser, query: ListQuery): Promise<ListPage<ProductListRow>> {
     const page = await this.products.list(query, user.cost);
     const rows = page.data.map(({ search_text: _search, ...row }) => row as ProductListRow);
-    return new ListPage(withoutCost(user, rows, PRODUCT_COST_FIELDS), page.recordsTotal);
+    return new ListPage(rows, page.recordsTotal);
   }
 
-  async get(user: ProductUser, productCode: string): Promise<ProductView> {
-    return withoutCost(user, await this.store.get(productCode), PRODUCT_COST_FIELDS);
+  get(productCode: string): Promise<ProductView> {
+    return this.store.get(productCode);
   }
 
   /** What the form needs to show the derived prices live: today's rate of each currency and the GST options. */
@@ -138,59 +130,47 @@ export class ProductService {
       created_by: actor,
       last_updated_by: actor,
     } as ProductEntity;
-    return this.withoutCost(
-      user,
-      this.store.create(product, async (manager) => {
-        if (await this.products.codeTaken(manager, input.product_code)) throw ProductException.duplicate();
-        await this.apply(manager, user, product, input);
-        await this.checkCategory(manager, product.category_id);
-        await this.products.insert(manager, product);
-        await this.usage.add(manager, ITEM_CATEGORY, product.category_id, PRODUCT, product.product_code);
-      }),
-    );
+    return this.store.create(product, async (manager) => {
+      if (await this.products.codeTaken(manager, input.product_code)) throw ProductException.duplicate();
+      await this.apply(manager, user, product, input);
+      await this.checkCategory(manager, product.category_id);
+      await this.products.insert(manager, product);
+      await this.usage.add(manager, ITEM_CATEGORY, product.category_id, PRODUCT, product.product_code);
+    });
   }
 
   /** Edits everything but the code; the USD figures are derived again at today's rate. */
   update(user: ProductUser, productCode: string, input: ValidProductInput): Promise<ProductView> {
     if (input.product_code !== productCode) return Promise.reject(ProductException.idChanged());
-    return this.withoutCost(
-      user,
-      this.store.change(productCode, async (manager, product) => {
-        if (product.status === 'archived') throw ProductException.archived();
-        const before = product.category_id;
-        await this.apply(manager, user, product, input);
-        if (product.category_id !== before) {
-          await this.checkCategory(manager, product.category_id);
-          await this.usage.remove(manager, ITEM_CATEGORY, before, PRODUCT, productCode);
-          await this.usage.add(manager, ITEM_CATEGORY, product.category_id, PRODUCT, productCode);
-        }
-      }),
-    );
+    return this.store.change(productCode, async (manager, product) => {
+      if (product.status === 'archived') throw ProductException.archived();
+      const before = product.category_id;
+      await this.apply(manager, user, product, input);
+      if (product.category_id !== before) {
+        await this.checkCategory(manager, product.category_id);
+        await this.usage.remove(manager, ITEM_CATEGORY, before, PRODUCT, productCode);
+        await this.usage.add(manager, ITEM_CATEGORY, product.category_id, PRODUCT, productCode);
+      }
+    });
   }
 
   /** Makes one of its images the cover (shown first, and as the list's thumbnail). */
-  setCover(user: ProductUser, productCode: string, input: ValidProductCoverInput): Promise<ProductView> {
-    return this.withoutCost(
-      user,
-      this.store.change(productCode, async (manager, product) => {
-        if (product.status === 'archived') throw ProductException.archived();
-        const images = await this.products.imageIds(manager, product.product_id);
-        if (!images.includes(input.image_id)) throw ProductException.imageNotFound();
-        product.cover_image_id = input.image_id;
-      }),
-    );
+  setCover(productCode: string, input: ValidProductCoverInput): Promise<ProductView> {
+    return this.store.change(productCode, async (manager, product) => {
+      if (product.status === 'archived') throw ProductException.archived();
+      const images = await this.products.imageIds(manager, product.product_id);
+      if (!images.includes(input.image_id)) throw ProductException.imageNotFound();
+      product.cover_image_id = input.image_id;
+    });
   }
 
-  archive(user: ProductUser, productCode: string): Promise<ProductView> {
-    return this.withoutCost(user, this.store.archive(productCode));
+  archive(productCode: string): Promise<ProductView> {
+    return this.store.archive(productCode);
   }
 
   /** Back to active: its category must still be usable. */
-  reactivate(user: ProductUser, productCode: string): Promise<ProductView> {
-    return this.withoutCost(
-      user,
-      this.store.reactivate(productCode, (manager, product) => this.checkCategory(manager, product.category_id)),
-    );
+  reactivate(productCode: string): Promise<ProductView> {
+    return this.store.reactivate(productCode, (manager, product) => this.checkCategory(manager, product.category_id));
   }
 
   /** Deletes the product with its images and documents: rows in the transaction, files once it committed. */
@@ -315,10 +295,6 @@ export class ProductService {
   /** The category is a product category and not archived (share-locked until the transaction ends). */
   private async checkCategory(manager: EntityManager, categoryId: string): Promise<void> {
     if (!(await this.categories.lockUsable(manager, 'product', categoryId))) throw ProductException.categoryInvalid();
-  }
-
-  private async withoutCost(user: ProductUser, view: Promise<ProductView>): Promise<ProductView> {
-    return withoutCost(user, await view, PRODUCT_COST_FIELDS);
   }
 
   private async publishUpserted(manager: EntityManager, product: ProductEntity): Promise<void> {

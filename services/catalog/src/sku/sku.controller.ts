@@ -1,20 +1,12 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { listQuerySchema, skuInputSchema } from '@scm/contracts';
-import type { AccessTokenClaims, ListQuery, SkuListRow, SkuView, ValidSkuInput } from '@scm/contracts';
-import {
-  CodeParam,
-  CurrentUser,
-  ListPage,
-  Permission,
-  ServiceController,
-  SuccessMessage,
-  ValidBody,
-} from '@scm/platform';
+import type { ListQuery, SkuListRow, SkuView, ValidSkuInput } from '@scm/contracts';
+import { CodeParam, ListPage, Permission, ServiceController, SuccessMessage, ValidBody } from '@scm/platform';
 import { SkuService } from './sku.service.js';
 
 /**
  * SKUs (SPEC.md §2 /PLUSKU/sku/list, key SKU); the id in the path is the SKU ID. The prices of a SKU's view are
- * answered only to roles with can_see_cost.
+ * answered only to roles with can_see_cost (marked in the contracts: SKU_COST_FIELDS).
  */
 @ServiceController('catalog/skus', 'catalog: SKU')
 export class SkuController {
@@ -29,42 +21,38 @@ export class SkuController {
 
   @Get(':id')
   @Permission('SKU', 'view')
-  get(@CodeParam() skuId: string, @CurrentUser() user: AccessTokenClaims): Promise<SkuView> {
-    return this.skus.get(skuId, user);
+  get(@CodeParam() skuId: string): Promise<SkuView> {
+    return this.skus.get(skuId);
   }
 
   @Post()
   @Permission('SKU', 'edit')
   @SuccessMessage('messages.created')
-  create(@ValidBody(skuInputSchema) input: ValidSkuInput, @CurrentUser() user: AccessTokenClaims): Promise<SkuView> {
-    return this.skus.create(input, user);
+  create(@ValidBody(skuInputSchema) input: ValidSkuInput): Promise<SkuView> {
+    return this.skus.create(input);
   }
 
   @Put(':id')
   @Permission('SKU', 'edit')
   @SuccessMessage('messages.updated')
-  update(
-    @CodeParam() skuId: string,
-    @ValidBody(skuInputSchema) input: ValidSkuInput,
-    @CurrentUser() user: AccessTokenClaims,
-  ): Promise<SkuView> {
-    return this.skus.update(skuId, input, user);
+  update(@CodeParam() skuId: string, @ValidBody(skuInputSchema) input: ValidSkuInput): Promise<SkuView> {
+    return this.skus.update(skuId, input);
   }
 
   @Post(':id/archive')
   @HttpCode(200)
   @Permission('SKU', 'edit')
   @SuccessMessage('messages.archived')
-  archive(@CodeParam() skuId: string, @CurrentUser() user: AccessTokenClaims): Promise<SkuView> {
-    return this.skus.archive(skuId, user);
+  archive(@CodeParam() skuId: string): Promise<SkuView> {
+    return this.skus.archive(skuId);
   }
 
   @Post(':id/reactivate')
   @HttpCode(200)
   @Permission('SKU', 'edit')
   @SuccessMessage('messages.reactivated')
-  reactivate(@CodeParam() skuId: string, @CurrentUser() user: AccessTokenClaims): Promise<SkuView> {
-    return this.skus.reactivate(skuId, user);
+  reactivate(@CodeParam() skuId: string): Promise<SkuView> {
+    return this.skus.reactivate(skuId);
   }
 
   @Delete(':id')

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogSubjects, SKU_COST_FIELDS } from '@scm/contracts';
-import type {
-  AccessTokenClaims,
-  ListQuery,
-  SkuListRow,
-  SkuOptions,
-  SkuSnapshot,
-  SkuView,
-  ValidSkuInput,
-} from '@scm/contracts';
-import { EventPublisher, ListPage, currentContext, withoutCost } from '@scm/platform';
+import { CatalogSubjects } from '@scm/contracts';
+import type { ListQuery, SkuListRow, SkuOptions, SkuSnapshot, SkuView, ValidSkuInput } from '@scm/contracts';
+import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { MasterRecordStore } from '../master/master-record-store.js';
 import { SKU_CATEGORY, SKU_SUB_CATEGORY } from '../category-tree/category-tree.kinds.js';
@@ -38,9 +30,6 @@ export const SKU_UOM = 'sku_uom';
 
 /** How many users a refusal names at most. */
 const NAMED_USERS = 5;
-
-/** Who is asking: cost fields (the prices) are only answered to roles with can_see_cost. */
-export type CostViewer = Pick<AccessTokenClaims, 'cost'>;
 
 /** A SKU with its UOM rows and suppliers (in the user's order): what a change works on. */
 export type SkuRecord = SkuEntity & { uom_list: SkuUomRow[]; supplier_list: string[] };
@@ -112,11 +101,11 @@ export class SkuService {
     return this.skus.options();
   }
 
-  async get(skuId: string, viewer: CostViewer): Promise<SkuView> {
-    return withoutCost(viewer, await this.store.get(skuId), SKU_COST_FIELDS);
+  get(skuId: string): Promise<SkuView> {
+    return this.store.get(skuId);
   }
 
-  async create(input: ValidSkuInput, viewer: CostViewer): Promise<SkuView> {
+  async create(input: ValidSkuInput): Promise<SkuView> {
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
     const sku: SkuRecord = {
@@ -139,14 +128,14 @@ export class SkuService {
         await this.usage.add(manager, target.type, target.id, SKU, sku.sku_id);
       }
     });
-    return withoutCost(viewer, view, SKU_COST_FIELDS);
+    return view;
   }
 
   /**
    * Edits everything but the code. A UOM row or supplier left out goes with its prices; the usage of the old
    * references moves to the new ones.
    */
-  async update(skuId: string, input: ValidSkuInput, viewer: CostViewer): Promise<SkuView> {
+  async update(skuId: string, input: ValidSkuInput): Promise<SkuView> {
     if (input.sku_id !== skuId) throw SkuException.idChanged();
     const view = await this.store.change(skuId, async (manager, sku) => {
       if (sku.status === 'archived') throw SkuException.archived();
@@ -165,18 +154,18 @@ export class SkuService {
         await this.usage.add(manager, target.type, target.id, SKU, skuId);
       }
     });
-    return withoutCost(viewer, view, SKU_COST_FIELDS);
+    return view;
   }
 
   /** Archive: refused while a BOM, PLU, purchase order ... uses the SKU. */
-  async archive(skuId: string, viewer: CostViewer): Promise<SkuView> {
-    return withoutCost(viewer, await this.store.archive(skuId), SKU_COST_FIELDS);
+  archive(skuId: string): Promise<SkuView> {
+    return this.store.archive(skuId);
   }
 
   /** Back to active: its category, UOMs and suppliers must still be usable. */
-  async reactivate(skuId: string, viewer: CostViewer): Promise<SkuView> {
+  async reactivate(skuId: string): Promise<SkuView> {
     const view = await this.store.reactivate(skuId, (manager, sku) => this.checkReferences(manager, sku));
-    return withoutCost(viewer, view, SKU_COST_FIELDS);
+    return view;
   }
 
   /** Delete: refused while in use; its UOM rows, suppliers and prices go with it, and so does its usage. */
@@ -193,8 +182,8 @@ export class SkuService {
    * then stamps the SKU's revision, saves it and republishes the full snapshot — prices and per-location
    * suppliers read back from the database — as `catalog.sku.upserted`. Joins an enclosing unit of work (an Excel
    * price upload applying every row at once). A throw in `mutate` rolls everything back; a missing SKU is the SKU
-   * not-found error. Answers the SKU's full view, prices included: strip them with `withoutCost` before answering
-   * a role without can_see_cost.
+   * not-found error. Answers the SKU's full view, prices included (the one cost serializer removes them for a
+   * role without can_see_cost).
    *
    * Example (supplier pricing):
    *   await skuService.changePrices(skuId, async (manager, sku) => {

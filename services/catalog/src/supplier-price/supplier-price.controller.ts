@@ -42,11 +42,8 @@ export class SupplierPriceController {
   @Post('list')
   @HttpCode(200)
   @Permission('SUPPLIER_PRICING', 'view')
-  list(
-    @CurrentUser() user: AccessTokenClaims,
-    @ValidBody(listQuerySchema) query: ListQuery,
-  ): Promise<ListPage<SupplierPriceView>> {
-    return this.prices.list(user, query);
+  list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<SupplierPriceView>> {
+    return this.prices.list(query);
   }
 
   /** The price file template (headers in the caller's language, or `?lang=`). */
@@ -80,23 +77,19 @@ export class SupplierPriceController {
   @Get(':skuId/:supplierId/:uomId')
   @Permission('SUPPLIER_PRICING', 'view')
   get(
-    @CurrentUser() user: AccessTokenClaims,
     @CodeParam('skuId') skuId: string,
     @CodeParam('supplierId') supplierId: string,
     @IdParam('uomId') uomId: string,
   ): Promise<SupplierPriceView> {
-    return this.prices.get(user, { sku_id: skuId, supplier_id: supplierId, uom_id: uomId });
+    return this.prices.get({ sku_id: skuId, supplier_id: supplierId, uom_id: uomId });
   }
 
   /** Creates or replaces one price row. */
   @Put()
   @Permission('SUPPLIER_PRICING', 'edit')
   @SuccessMessage('messages.updated')
-  save(
-    @CurrentUser() user: AccessTokenClaims,
-    @ValidBody(supplierPriceInputSchema) input: ValidSupplierPriceInput,
-  ): Promise<SupplierPriceView> {
-    return this.prices.save(user, input);
+  save(@ValidBody(supplierPriceInputSchema) input: ValidSupplierPriceInput): Promise<SupplierPriceView> {
+    return this.prices.save(input);
   }
 
   @Delete(':skuId/:supplierId/:uomId')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PRICE_FIELDS, businessDate } from '@scm/contracts';
-import type { AccessTokenClaims, ListQuery, SupplierPriceView, ValidSupplierPriceInput } from '@scm/contracts';
-import { ListPage, currentContext, stampChange, withoutCost } from '@scm/platform';
+import type { ListQuery, SupplierPriceView, ValidSupplierPriceInput } from '@scm/contracts';
+import { ListPage, currentContext, stampChange } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { SkuException } from '../sku/sku.exception.js';
 import { SkuService } from '../sku/sku.service.js';
@@ -25,26 +25,26 @@ export class SupplierPriceService {
     private readonly skus: SkuService,
   ) {}
 
-  async list(user: AccessTokenClaims, query: ListQuery): Promise<ListPage<SupplierPriceView>> {
+  async list(query: ListQuery): Promise<ListPage<SupplierPriceView>> {
     const page = await this.prices.list(query);
-    return new ListPage(withoutCost(user, page.data, PRICE_FIELDS), page.recordsTotal);
+    return new ListPage(page.data, page.recordsTotal);
   }
 
-  async get(user: AccessTokenClaims, key: PriceKey): Promise<SupplierPriceView> {
+  async get(key: PriceKey): Promise<SupplierPriceView> {
     const view = await this.prices.view(key);
     if (!view) throw SupplierPriceException.notFound();
-    return withoutCost(user, view, PRICE_FIELDS);
+    return view;
   }
 
   /** Creates or replaces the prices of one supplier × SKU × UOM. */
-  async save(user: AccessTokenClaims, input: ValidSupplierPriceInput): Promise<SupplierPriceView> {
+  async save(input: ValidSupplierPriceInput): Promise<SupplierPriceView> {
     const key: PriceKey = { sku_id: input.sku_id, supplier_id: input.supplier_id, uom_id: input.uom_id };
     checkFutureDates(input, businessDate());
     await this.skus.changePrices(input.sku_id, async (manager, sku) => {
       if (sku.status === 'archived') throw SkuException.archived();
       await this.write(manager, key, input);
     });
-    return this.get(user, key);
+    return this.get(key);
   }
 
   async delete(key: PriceKey): Promise<void> {

@@ -112,7 +112,7 @@ export class ProductImporter implements EntityImporter<ValidProductInput, Produc
 
   async findExisting(code: string, context: ImportContext): Promise<ProductView | null> {
     const stored = await existingCode(context, 'product', 'product_code', code);
-    return stored === null ? null : this.products.get({ cost: context.canSeeCost }, stored);
+    return stored === null ? null : this.products.get(stored);
   }
 
   toInput(values: RowValues, existing: ProductView | null): unknown {

@@ -246,7 +246,7 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
 
   async findExisting(code: string, context: ImportContext): Promise<SkuView | null> {
     const stored = await existingCode(context, 'sku', 'sku_id', code);
-    return stored === null ? null : this.skus.get(stored, { cost: context.canSeeCost });
+    return stored === null ? null : this.skus.get(stored);
   }
 
   toInput(values: RowValues, existing: SkuView | null): unknown {
@@ -287,12 +287,12 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
     return undefined;
   }
 
-  create(input: ValidSkuInput, context: ImportContext): Promise<SkuView> {
-    return this.skus.create(input, { cost: context.canSeeCost });
+  create(input: ValidSkuInput): Promise<SkuView> {
+    return this.skus.create(input);
   }
 
-  update(existing: SkuView, input: ValidSkuInput, context: ImportContext): Promise<SkuView> {
-    return this.skus.update(existing.sku_id, input, { cost: context.canSeeCost });
+  update(existing: SkuView, input: ValidSkuInput): Promise<SkuView> {
+    return this.skus.update(existing.sku_id, input);
   }
 
   private state(values: RowValues): SkuRowState {
