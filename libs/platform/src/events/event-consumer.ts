@@ -173,7 +173,10 @@ export class EventConsumer {
       throw error;
     }
     // Whatever the outcome, the event is no longer parked (a stale or duplicate one needs nothing more).
-    await this.dataSource.query('DELETE FROM dead_letter WHERE consumer = $1 AND id = $2', [this.consumer, deadLetterId]);
+    await this.dataSource.query('DELETE FROM dead_letter WHERE consumer = $1 AND id = $2', [
+      this.consumer,
+      deadLetterId,
+    ]);
     if (outcome === 'applied' && event.aggregate) await this.drainWaiting(event.aggregate);
     return outcome;
   }

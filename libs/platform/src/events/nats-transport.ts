@@ -42,7 +42,9 @@ export interface NatsTransportOptions {
   maxAckPending?: number;
 }
 
-type NatsLimits = Required<Pick<NatsTransportOptions, 'streamMaxAgeMs' | 'streamMaxBytes' | 'maxDeliver' | 'maxAckPending'>>;
+type NatsLimits = Required<
+  Pick<NatsTransportOptions, 'streamMaxAgeMs' | 'streamMaxBytes' | 'maxDeliver' | 'maxAckPending'>
+>;
 
 export const NATS_DEFAULTS: NatsLimits = {
   streamMaxAgeMs: 30 * 24 * 3_600_000,

@@ -124,7 +124,9 @@ export class OutboxRelay {
    */
   async *history(subjects: readonly Subject[]): AsyncIterable<EventEnvelope> {
     let after = '00000000-0000-0000-0000-000000000000';
-    const [newest] = await this.dataSource.query<{ id: string | null }[]>('SELECT max(id::text)::uuid AS id FROM outbox');
+    const [newest] = await this.dataSource.query<{ id: string | null }[]>(
+      'SELECT max(id::text)::uuid AS id FROM outbox',
+    );
     if (!newest?.id) return;
     for (;;) {
       const rows = await this.dataSource.query<{ id: string; envelope: EventEnvelope }[]>(
