@@ -37,7 +37,10 @@ export class EventGuarantees1795640000000 implements MigrationInterface {
       );
     }
     for (const [aggregate, last] of sequences)
-      await queryRunner.query('INSERT INTO outbox_sequence (aggregate, last_sequence) VALUES ($1, $2)', [aggregate, last]);
+      await queryRunner.query('INSERT INTO outbox_sequence (aggregate, last_sequence) VALUES ($1, $2)', [
+        aggregate,
+        last,
+      ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
