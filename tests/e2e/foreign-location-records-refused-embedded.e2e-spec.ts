@@ -17,10 +17,11 @@ import type { TestDatabase, TwoLocations } from '@scm/testing';
 import request from 'supertest';
 
 /**
- * Location scope (ARCHITECTURE.md §7), through the gateway in embedded mode: a user with every permission but only
- * location A neither lists, reads nor changes location B's records — locations, BOMs owned by B, B's per-location
- * default suppliers, users of B — and cannot give anyone location B. A record of B answers as not found (404, the
- * same as an id that does not exist); a location B named in a body answers 403 LOCATION_FORBIDDEN on its field.
+ * Location scope (docs/architecture.md, "Access rules"), through the gateway in embedded mode: a user with every
+ * permission but only location A neither lists, reads nor changes location B's records — locations, BOMs owned by B,
+ * B's per-location default suppliers, users of B — and cannot give anyone location B. A record of B answers as not
+ * found (404, the same as an id that does not exist); a location B named in a body answers 403 LOCATION_FORBIDDEN on
+ * its field.
  */
 describe('records of a foreign location are refused (embedded mode)', () => {
   let app: NestFastifyApplication;

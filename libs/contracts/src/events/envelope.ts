@@ -17,7 +17,7 @@ export type EventSchemas = typeof EVENT_SCHEMAS;
 export type Subject = keyof EventSchemas;
 export type EventPayload<S extends Subject> = z.infer<EventSchemas[S]>;
 
-/** ARCHITECTURE.md §4 envelope. */
+/** The envelope of docs/architecture.md, "Events". */
 export interface EventEnvelope<S extends Subject = Subject> {
   /** uuid v7: time-ordered, also the JetStream message id used for de-duplication. */
   id: string;

@@ -69,7 +69,8 @@ export class BomService {
           });
         },
         view: (manager, bom, inUse) => this.view(manager, bom, inUse),
-        // A BOM owned by a location is read and changed only by users of that location (ARCHITECTURE.md §7).
+        // A BOM owned by a location is read and changed only by users of that location
+        // (docs/architecture.md, "Access rules").
         locationOf: (bom) => ownerLocation(bom),
       });
     this.stores = Object.fromEntries(BOM_KINDS.map((kind) => [kind, store(kind)])) as typeof this.stores;

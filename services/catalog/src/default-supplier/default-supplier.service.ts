@@ -8,11 +8,12 @@ import { SkuService } from '../sku/sku.service.js';
 import { DefaultSupplierRepository } from './default-supplier.repository.js';
 
 /**
- * Default suppliers (SPEC.md §2 /supplier/defaultSupplier): which of a SKU's suppliers orders go to, and the
- * locations that buy it from another one. The SKU-wide default is master data every user of the key shares; the
- * per-location rows belong to their location (ARCHITECTURE.md §7): a user sees, counts and replaces only the rows
- * of their own locations (the others stay as they are), and naming another location is refused (403). Both are part of the SKU aggregate, so a change goes through
- * `SkuService.changePrices` (SKU lock, revision, snapshot with the per-location suppliers).
+ * Default suppliers (SPEC.md §2 /supplier/defaultSupplier): which of a SKU's suppliers orders go to, and the locations
+ * that buy it from another one. The SKU-wide default is master data every user of the key shares; the per-location rows
+ * belong to their location (docs/architecture.md, "Access rules"): a user sees, counts and replaces only the rows of
+ * their own locations (the others stay as they are), and naming another location is refused (403). Both are part of the
+ * SKU aggregate, so a change goes through `SkuService.changePrices` (SKU lock, revision, snapshot with the per-location
+ * suppliers).
  */
 @Injectable()
 export class DefaultSupplierService {

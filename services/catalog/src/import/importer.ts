@@ -83,7 +83,8 @@ export type ImporterClass = Type<EntityImporter> & {
   readonly label: string;
   /**
    * The rows carry locations (locations themselves, BOMs owned by a location): the import job runs without the
-   * uploader's location scope, so only a caller holding every location may upload (ARCHITECTURE.md §7).
+   * uploader's location scope, so only a caller holding every location may upload
+   * (docs/architecture.md, "Access rules").
    */
   readonly needsAllLocations?: boolean;
 };

@@ -16,7 +16,7 @@ import { LocationService } from './location.service.js';
 /**
  * Locations (SPEC.md §2 /location/list, key LOCATION); the id in the path is the location code. A user sees and
  * changes only their own locations (the list, and the pickers fed by it, included); another location answers
- * as not found. Creating one needs every location (ARCHITECTURE.md §7).
+ * as not found. Creating one needs every location (docs/architecture.md, "Access rules").
  */
 @ServiceController('catalog/locations', 'catalog: location')
 export class LocationController {

@@ -32,6 +32,6 @@ export const LOCATION_LIST: ListResource = {
   },
   defaultOrder: { column: 'last_updated_time', direction: 'DESC' },
   tieBreaker: 'l.location_id',
-  // A location is its own location: the list keeps to the caller's (ARCHITECTURE.md §7).
+  // A location is its own location: the list keeps to the caller's (docs/architecture.md, "Access rules").
   locationColumn: 'l.location_id',
 };

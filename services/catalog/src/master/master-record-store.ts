@@ -40,8 +40,8 @@ export interface MasterRecordKind<R extends MasterRecord, V> {
   /** The answer of every call; may stay synchronous when it reads nothing more. */
   view(manager: EntityManager, record: R, inUse: boolean): V | Promise<V>;
   /**
-   * Declared by a record that carries a location (ARCHITECTURE.md §7): its location id, or null when this one
-   * belongs to no location. Then every read and write needs the caller's scope (`store.in(scope)`), throws
+   * Declared by a record that carries a location (docs/architecture.md, "Access rules"): its location id, or null when
+   * this one belongs to no location. Then every read and write needs the caller's scope (`store.in(scope)`), throws
    * without it, and answers a record of a foreign location as not found.
    */
   locationOf?(record: R): string | null;

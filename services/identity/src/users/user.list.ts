@@ -19,8 +19,8 @@ export const USER_LIST: ListResource = {
   },
   defaultOrder: { column: 'last_updated_time', direction: 'DESC' },
   tieBreaker: 'u.user_id',
-  // A user manager sees the users who share one of their locations (ARCHITECTURE.md §7); a user holding every
-  // location (`*`), or none yet, only a manager holding every location.
+  // A user manager sees the users who share one of their locations (docs/architecture.md, "Access rules"); a user
+  // holding every location (`*`), or none yet, only a manager holding every location.
   locationColumn: 'u.location_list',
   locationColumnIsList: true,
 };

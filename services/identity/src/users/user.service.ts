@@ -245,11 +245,11 @@ function languageOf(user: UserEntity): 'en' | 'zh-CN' {
 }
 
 /**
- * USER LOCATION SCOPE (ARCHITECTURE.md §7). A user manager holding every location (`*`) reaches every user. One
- * holding some locations sees the users who share at least one of them (not those holding every location, nor
- * those holding none yet); any other user answers as not found. They change (edit, activate, deactivate, reset,
- * resend, delete) only users whose every location is theirs (LOCATION_FORBIDDEN for a colleague who also holds
- * another one), and assign only their own locations (never `*`).
+ * USER LOCATION SCOPE (docs/architecture.md, "Access rules"). A user manager holding every location (`*`) reaches
+ * every user. One holding some locations sees the users who share at least one of them (not those holding every
+ * location, nor those holding none yet); any other user answers as not found. They change (edit, activate,
+ * deactivate, reset, resend, delete) only users whose every location is theirs (LOCATION_FORBIDDEN for a colleague
+ * who also holds another one), and assign only their own locations (never `*`).
  */
 function visibleIn(scope: LocationScope, user: Pick<UserEntity, 'location_list'>): boolean {
   if (isAllLocations(scope)) return true;
