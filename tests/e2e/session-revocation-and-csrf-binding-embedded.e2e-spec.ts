@@ -156,7 +156,10 @@ describe('session revocation and CSRF binding (embedded mode)', () => {
 
   it('applies a permission removed from the role at the next request, and a permission given back too', async () => {
     const agent = await signedIn('leaver');
-    expect((await uomList(agent)).status).toBe(200);
+    const unchanged = await uomList(agent);
+    expect(unchanged.status).toBe(200);
+    // Nothing changed: the token is not reissued.
+    expect(String(unchanged.headers['set-cookie'] ?? '')).not.toMatch(/scm_session=/);
     expect((await admin.put(`/api/identity/roles/${roleId}`).send(roleWith(false))).status).toBe(200);
     const refused = await uomList(agent);
     expect(refused.status).toBe(403);

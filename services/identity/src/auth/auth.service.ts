@@ -133,8 +133,12 @@ export class AuthService {
   }
 }
 
+/** What the claims are made of (SessionRepository.findAccess reads exactly this). */
+export type ClaimsUser = Pick<UserEntity, 'user_id' | 'employee_name' | 'location_list' | 'language'>;
+export type ClaimsRole = Pick<RoleEntity, 'role_name' | 'permission_list' | 'can_see_cost' | 'approval_limit'>;
+
 /** The signed claims of a user's session: what every service decides access by. */
-export function claimsOf(user: UserEntity, role: RoleEntity, sessionId: string): AccessTokenClaims {
+export function claimsOf(user: ClaimsUser, role: ClaimsRole, sessionId: string): AccessTokenClaims {
   return {
     sub: user.user_id,
     sid: sessionId,

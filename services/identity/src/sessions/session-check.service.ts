@@ -6,12 +6,12 @@ import { RUNTIME } from '@scm/platform';
 import type { Runtime, SessionCheck, SessionState, TokenSigner } from '@scm/platform';
 import { claimsOf } from '../auth/auth.service.js';
 import { TOKEN_SIGNER } from '../auth/token-signer.provider.js';
-import { UserRepository } from '../users/user.repository.js';
 import { SessionRepository } from './session.repository.js';
 
 /**
  * Identity's answer to "does this signed token still hold?" for every signed-in request (libs/platform
- * session-check.ts says why per request). Reads the session, its user and the user's role by primary key.
+ * session-check.ts says why per request). Reads the session, its user and the user's role in one
+ * primary-key read.
  * Registered on the runtime, so the auth guard of this process applies it; the gateway asks it over HTTP in
  * the distributed mode (SessionCheckController).
  */
@@ -19,7 +19,6 @@ import { SessionRepository } from './session.repository.js';
 export class SessionCheckService implements SessionCheck, OnModuleInit {
   constructor(
     private readonly sessions: SessionRepository,
-    private readonly users: UserRepository,
     @Inject(TOKEN_SIGNER) private readonly signer: TokenSigner,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
@@ -29,21 +28,19 @@ export class SessionCheckService implements SessionCheck, OnModuleInit {
   }
 
   async check(claims: AccessTokenClaims): Promise<SessionState> {
-    const session = await this.sessions.findById(claims.sid);
+    const session = await this.sessions.findAccess(claims.sid);
     // Never issued at sign-in (a key-holder's token, e.g. a test fixture): nothing here to take away.
     if (!session) return { state: 'current' };
-    if (session.revoked_at !== null || session.expires_at <= new Date()) return { state: 'ended' };
-    const user = await this.users.findById(session.user_id);
-    if (!user || user.status !== 'Active') return { state: 'ended' };
-    const role = await this.users.findRole(user.role_id);
-    if (!role) return { state: 'ended' };
-    const fresh = claimsOf(user, role, session.session_id);
+    if (session.revokedAt !== null || session.expiresAt <= new Date()) return { state: 'ended' };
+    const { user, role } = session;
+    if (!user || user.status !== 'Active' || !role) return { state: 'ended' };
+    const fresh = claimsOf(user, role, claims.sid);
     if (sameAccess(claims, fresh)) return { state: 'current' };
     return {
       state: 'renewed',
       claims: fresh,
       accessToken: await this.signer.sign(fresh),
-      expiresAt: session.expires_at,
+      expiresAt: session.expiresAt,
     };
   }
 }
