@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { locationsApi } from '../../../api/locations';
 import { useSession } from '../../../api/session';
 import {
   activateUser,
@@ -20,7 +21,7 @@ import type { FormAction, FormMode } from '../../../components/form';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Icon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/Select';
-import { TagInput } from '../../../components/ui/TagInput';
+import { MultiCombobox } from '../../../components/ui/MultiCombobox';
 import { TextField } from '../../../components/ui/TextField';
 import { useCan } from '../../../lib/permissions';
 import { USER_PATH } from './paths';
@@ -64,6 +65,17 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
   const needsRecord = mode !== 'new' && mode !== 'create';
   const { data: record, error, isLoading } = useUser(needsRecord ? id : undefined);
   const { data: roleOptions } = useRoleOptions();
+  // New and active locations by name; the value kept is the location id (identity stores ids, `*` for all).
+  const { data: locationRows } = locationsApi.useOptions('location_name');
+  const locations = useMemo(
+    () =>
+      (locationRows ?? []).map((location) => ({
+        value: location.location_id,
+        label: location.location_name,
+        hint: location.location_id,
+      })),
+    [locationRows],
+  );
   const form = useForm<UserInput, unknown, ValidUserInput>({
     resolver: zodResolver(userInputSchema),
     defaultValues: BLANK,
@@ -271,10 +283,11 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
                 {all ? (
                   <p className="text-xs text-slate-500">{t('users:allLocationsHelp')}</p>
                 ) : (
-                  <TagInput
+                  <MultiCombobox
                     label={t('users:fields.location_list')}
                     value={field.value}
                     onChange={field.onChange}
+                    options={locations}
                     disabled={readOnly}
                     placeholder={t('users:placeholders.location_list')}
                     hint={readOnly ? undefined : t('users:hints.location_list')}
