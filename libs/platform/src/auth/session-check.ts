@@ -13,7 +13,7 @@ export type SessionState =
   | { state: 'ended' };
 
 /**
- * Revocation and permission changes on the NEXT request (ARCHITECTURE.md §7), with tokens that every service
+ * Revocation and permission changes on the NEXT request (docs/architecture.md, "Access rules"), with tokens that every service
  * verifies locally.
  *
  * Why a per-request check against identity rather than a replica of revoked sessions in every service: a
