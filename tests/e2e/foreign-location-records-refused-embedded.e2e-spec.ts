@@ -188,17 +188,14 @@ describe('records of a foreign location are refused (embedded mode)', () => {
   });
 
   describe("users' locations", () => {
-    it('lists the users sharing one of the manager locations, showing only those locations', async () => {
+    it('lists only the users all of whose locations are the manager own', async () => {
       const listed = await as(homeOnly).post('/api/identity/users/list', { limit: 100 });
-      expect(listed.body.data.map((row: { user_id: string }) => row.user_id).sort()).toEqual(
-        [seeded.homeUser, seeded.bothUser].sort(),
-      );
-      // A colleague's other locations are not named to the manager.
-      const both = listed.body.data.find((row: { user_id: string }) => row.user_id === seeded.bothUser);
-      expect(both.location_list).toEqual([HOME_LOCATION]);
-      expect((await as(homeOnly).get(`/api/identity/users/${seeded.bothUser}`)).body.data.location_list).toEqual([
-        HOME_LOCATION,
-      ]);
+      expect(listed.body.data.map((row: { user_id: string }) => row.user_id)).toEqual([seeded.homeUser]);
+      expect(JSON.stringify(listed.body)).not.toContain(FOREIGN_LOCATION);
+      const filtered = await as(homeOnly).post('/api/identity/users/list', {
+        other_params: { locations: [FOREIGN_LOCATION] },
+      });
+      expect(filtered.body).toMatchObject({ data: [], recordsTotal: 0 });
     });
 
     it('answers a user of a foreign location as not found and refuses to change them', async () => {
@@ -209,11 +206,10 @@ describe('records of a foreign location are refused (embedded mode)', () => {
       expect((await as(homeOnly).delete(`/api/identity/users/${seeded.foreignUser}`)).status).toBe(404);
     });
 
-    it('refuses to change a colleague who also holds a foreign location', async () => {
+    it('answers a colleague who also holds a foreign location as not found, and leaves them as they were', async () => {
+      expect((await as(homeOnly).get(`/api/identity/users/${seeded.bothUser}`)).status).toBe(404);
       const body = seeded.bodies.user('SCOPE-BOTH', [HOME_LOCATION]);
-      const changed = await as(homeOnly).put(`/api/identity/users/${seeded.bothUser}`, body);
-      expect(changed.status).toBe(403);
-      expect(changed.body.code).toBe('LOCATION_FORBIDDEN');
+      expect((await as(homeOnly).put(`/api/identity/users/${seeded.bothUser}`, body)).status).toBe(404);
       const stored = await as(everywhere).get(`/api/identity/users/${seeded.bothUser}`);
       expect(stored.body.data.location_list).toEqual([HOME_LOCATION, FOREIGN_LOCATION]);
     });

@@ -573,12 +573,18 @@ describe(compileListQuery.name, () => {
     });
   });
 
-  it('matches a list-of-locations column by overlap, for the scope and the filter alike', () => {
+  it('keeps a list-of-locations column to rows whose every location is in scope; the filter matches any', () => {
     const users = { ...uoms, locationColumnIsList: true };
     expect(compileListQuery(users, body(), { locations: ['L1', 'L2'] }).dataSql).toContain(
-      'AND ((u.location_id) && $1::text[])',
+      'AND ((u.location_id) <@ $1::text[])',
     );
+    const filtered = compileListQuery(users, body({ other_params: { locations: ['L2', 'L9'] } }), {
+      locations: ['L1', 'L2'],
+    });
+    expect(filtered.dataSql).toContain('AND ((u.location_id) && $1::text[]) AND ((u.location_id) <@ $2::text[])');
+    expect(filtered.countParams).toEqual([['L2'], ['L1', 'L2']]);
     expect(compileListQuery(users, body({ other_params: { locations: ['L2'] } }), ALL).countParams).toEqual([['L2']]);
+    expect(compileListQuery(users, body(), { locations: [] }).countParams).toEqual([[]]);
   });
 
   describe('offset paging', () => {

@@ -62,9 +62,9 @@ export interface ListResource {
    */
   unlocatedRowsShared?: boolean;
   /**
-   * With `locationColumn`: the column is a text[] of location ids (a user's locations); a row is in scope (and
-   * matches a `locations` filter) when its list shares a location with it. A list holding `*` is only in the
-   * 'all' scope.
+   * With `locationColumn`: the column is a text[] of location ids (a user's locations). A row is in scope when
+   * every location of its list is (`<@`: a list holding `*` only in the 'all' scope, an empty list in every
+   * scope); a `locations` filter matches a row holding any of the asked ones (`&&`).
    */
   locationColumnIsList?: boolean;
   /**
@@ -367,24 +367,30 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
 
   if (resource.locationColumn) {
     const column = resource.locationColumn;
-    const among = (ids: readonly string[]) =>
-      resource.locationColumnIsList
-        ? `(${column}) && ${params.bind(ids)}::text[]`
-        : `(${column}) = ANY(${params.bind(ids)})`;
-    const allowedIds = allowed === 'all' || allowed === undefined ? undefined : new Set(allowed.map(String));
+    const isList = resource.locationColumnIsList === true;
+    const allowedIds = allowed === 'all' || allowed === undefined ? undefined : [...new Set(allowed.map(String))];
     if (requestedLocations !== undefined) {
       // The asked locations, kept to the scope: a foreign one is silently not there.
-      const locations = allowedIds ? requestedLocations.filter((id) => allowedIds.has(id)) : requestedLocations;
+      const locations = allowedIds ? requestedLocations.filter((id) => allowedIds.includes(id)) : requestedLocations;
       if (locations.length === 0) empty = true;
-      else where.push(among(locations));
-    } else if (allowedIds) {
-      const ids = [...allowedIds];
-      if (resource.unlocatedRowsShared) {
-        where.push(ids.length === 0 ? `(${column}) IS NULL` : `(${column}) IS NULL OR ${among(ids)}`);
-      } else if (ids.length === 0) {
+      else if (isList) where.push(`(${column}) && ${params.bind(locations)}::text[]`);
+      else where.push(`(${column}) = ANY(${params.bind(locations)})`);
+    }
+    if (allowedIds && !empty) {
+      if (isList) {
+        where.push(`(${column}) <@ ${params.bind(allowedIds)}::text[]`);
+      } else if (requestedLocations !== undefined) {
+        // the filter above already keeps to the scope
+      } else if (resource.unlocatedRowsShared) {
+        where.push(
+          allowedIds.length === 0
+            ? `(${column}) IS NULL`
+            : `(${column}) IS NULL OR (${column}) = ANY(${params.bind(allowedIds)})`,
+        );
+      } else if (allowedIds.length === 0) {
         empty = true; // a user holding no location sees nothing
       } else {
-        where.push(among(ids));
+        where.push(`(${column}) = ANY(${params.bind(allowedIds)})`);
       }
     }
   }

@@ -4,7 +4,6 @@ import { IdentityErrorCode, IdentitySubjects } from '@scm/contracts';
 import type { ListQuery, UserView, ValidUserInput } from '@scm/contracts';
 import {
   ALL_LOCATIONS,
-  AppException,
   EventPublisher,
   ListPage,
   assertLocationsInScope,
@@ -15,7 +14,6 @@ import {
   stampChange,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
-import { CommonErrorCode } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { IdentityException } from '../identity.exception.js';
 import { AccountMailer } from '../passwords/account-mail.js';
@@ -48,10 +46,7 @@ export class UserService {
 
   async list(query: ListQuery, scope: LocationScope): Promise<ListPage<UserRow>> {
     const page = await this.users.list(query, scope);
-    const rows = page.data.map((row) =>
-      Array.isArray(row.location_list) ? { ...row, location_list: shownLocations(scope, row.location_list) } : row,
-    );
-    return new ListPage(rows, page.recordsTotal);
+    return new ListPage(page.data, page.recordsTotal);
   }
 
   roleOptions(): Promise<{ role_id: string; role_name: string }[]> {
@@ -60,9 +55,7 @@ export class UserService {
 
   async get(userId: string, scope: LocationScope): Promise<UserView> {
     const user = await this.users.findById(userId);
-    if (!user || !visibleIn(scope, user)) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
-    const view = await this.view(user);
-    return { ...view, location_list: shownLocations(scope, view.location_list) };
+    return this.view(manageable(scope, user));
   }
 
   /** Creates the user as Invited and e-mails a one-time link to choose a password. */
@@ -245,27 +238,17 @@ function languageOf(user: UserEntity): 'en' | 'zh-CN' {
 }
 
 /**
- * USER LOCATION SCOPE (docs/architecture.md, "Access rules"). A user manager holding every location (`*`) reaches
- * every user. One holding some locations sees the users who share at least one of them (not those holding every
- * location, nor those holding none yet); any other user answers as not found. They change (edit, activate,
- * deactivate, reset, resend, delete) only users whose every location is theirs (LOCATION_FORBIDDEN for a colleague
- * who also holds another one), and assign only their own locations (never `*`).
+ * USER LOCATION SCOPE (ARCHITECTURE.md §7). A user manager holding every location (`*`) reaches every user. One
+ * holding some locations reaches — lists, reads, changes — exactly the users all of whose locations are theirs
+ * (users holding none yet included; users holding every location or another location not): any other user answers
+ * as not found, like an id that does not exist. So everything a manager sees they may change, and a colleague's
+ * other locations are never named to them. They assign only their own locations (never `*`).
  */
-function visibleIn(scope: LocationScope, user: Pick<UserEntity, 'location_list'>): boolean {
-  if (isAllLocations(scope)) return true;
-  return user.location_list.some((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id));
-}
-
-/** A colleague's locations as a manager sees them: only the manager's own (others are not named to them). */
-function shownLocations(scope: LocationScope, locations: string[]): string[] {
-  return isAllLocations(scope) ? locations : locations.filter((id) => inLocationScope(scope, id));
-}
-
 function manageable(scope: LocationScope, user: UserEntity | null): UserEntity {
-  if (!user || !visibleIn(scope, user)) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
-  if (!isAllLocations(scope) && !user.location_list.every((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id))) {
-    throw new AppException(CommonErrorCode.LOCATION_FORBIDDEN);
-  }
+  const reachable =
+    user !== null &&
+    (isAllLocations(scope) || user.location_list.every((id) => id !== ALL_LOCATIONS && inLocationScope(scope, id)));
+  if (!reachable) throw new IdentityException(IdentityErrorCode.USER_NOT_FOUND);
   return user;
 }
 
