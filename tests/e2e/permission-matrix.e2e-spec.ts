@@ -107,10 +107,10 @@ describe('permission matrix over every registered route', () => {
   }, 120_000);
 
   /**
-   * The foreign-location column (ARCHITECTURE.md §7): a user with every permission but only location A, with data
-   * at A and B present. Every list and every parameterless read answers nothing of B (its id and name appear
-   * nowhere), with or without a locations filter asking for B; every route on a record of B — read, change,
-   * action, delete — answers 404 as for a missing record; creating or assigning at B answers 403.
+   * The foreign-location column (docs/architecture.md, access rules): a user with every permission but only location A,
+   * with data at A and B present. Every list and every parameterless read answers nothing of B (its id and name appear
+   * nowhere), with or without a locations filter asking for B; every route on a record of B — read, change, action,
+   * delete — answers 404 as for a missing record; creating or assigning at B answers 403.
    */
   it('refuses a full-rights user of location A every record of location B: lists, reads and writes', async () => {
     const seeded = await seedTwoLocations(app.getHttpServer(), runtime);

@@ -1,6 +1,6 @@
 /**
- * COST FIELDS ARE DECLARED ONCE (ARCHITECTURE.md §7: "Cost fields are removed from responses for roles without
- * can_see_cost"). Each context marks its answers' cost fields here, next to its DTOs:
+ * COST FIELDS ARE DECLARED ONCE (docs/architecture.md, "Access rules": cost fields are removed from answers for
+ * roles without can_see_cost). Each context marks its answers' cost fields next to its DTOs:
  *
  *   export const SKU_COST_FIELDS = costFields('sku', ['price_per_uom']);
  *

@@ -10,8 +10,8 @@ import type { ListScope } from '../list-query/list-resource.js';
 export const ALL_LOCATIONS = '*';
 
 /**
- * LOCATION SCOPE (ARCHITECTURE.md §7: "every object read or changed is also checked against the user's
- * locations"). A resource that carries a location declares it (`ListResource.locationColumn` for its list; its
+ * LOCATION SCOPE (docs/architecture.md, "Access rules": every object read or changed is checked against the user's
+ * locations). A resource that carries a location declares it (`ListResource.locationColumn` for its list; its
  * repository's reads and writes take a `LocationScope` argument) and then refuses to run without the caller's
  * scope: forgetting it is a programming error that throws, never "every location".
  *

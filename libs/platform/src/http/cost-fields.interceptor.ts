@@ -27,11 +27,11 @@ function isPage(value: object): boolean {
 }
 
 /**
- * The one cost serializer (ARCHITECTURE.md §7), global in every service (createHttpApp): for a caller without
- * can_see_cost — or no verified caller at all — every field the contracts mark with `costFields` is removed from
- * the answer, at any depth, whatever the endpoint. Files (StreamableFile: Excel templates and reports) pass as
- * they are: the data exports are made in the browser from list answers, which come through here; a server-side
- * file built from stored rows must be built from rows passed through `withoutCostFields`.
+ * The one cost serializer (docs/architecture.md, access rules), global in every service (createHttpApp): for a caller
+ * without can_see_cost — or no verified caller at all — every field the contracts mark with `costFields` is removed
+ * from the answer, at any depth, whatever the endpoint. Files (StreamableFile: Excel templates and reports) pass as
+ * they are: the data exports are made in the browser from list answers, which come through here; a server-side file
+ * built from stored rows must be built from rows passed through `withoutCostFields`.
  */
 @Injectable()
 export class CostFieldsInterceptor implements NestInterceptor {

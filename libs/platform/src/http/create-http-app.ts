@@ -79,7 +79,7 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
       cookieSecure: runtime.config.cookieSecure,
     }),
   );
-  // Cost fields leave only to callers with can_see_cost, from every endpoint (ARCHITECTURE.md §7).
+  // Cost fields leave only to callers with can_see_cost, from every endpoint (docs/architecture.md, access rules).
   app.useGlobalInterceptors(new CostFieldsInterceptor());
   const document = SwaggerModule.createDocument(
     app,

@@ -48,7 +48,7 @@ export interface ListResource {
   /** Trusted fixed condition, e.g. `u.deleted_at IS NULL`. */
   baseWhere?: string;
   /**
-   * SQL of the row's location id: the resource carries a location (ARCHITECTURE.md §7). Enables
+   * SQL of the row's location id: the resource carries a location (docs/architecture.md, access rules). Enables
    * `other_params.locations` (an empty array gives an empty result, a non-empty one filters) and makes the
    * caller's location scope REQUIRED: compiling without one throws (fail closed; a forgotten scope is a bug,
    * never "all locations"). Rows always keep to the scope, whatever the filters say. Without it, `locations`

@@ -238,10 +238,10 @@ function languageOf(user: UserEntity): 'en' | 'zh-CN' {
 }
 
 /**
- * USER LOCATION SCOPE (ARCHITECTURE.md §7). A user manager holding every location (`*`) reaches every user. One
- * holding some locations reaches — lists, reads, changes — exactly the users all of whose locations are theirs
- * (users holding none yet included; users holding every location or another location not): any other user answers
- * as not found, like an id that does not exist. So everything a manager sees they may change, and a colleague's
+ * USER LOCATION SCOPE (docs/architecture.md, access rules). A user manager holding every location (`*`) reaches every
+ * user. One holding some locations reaches — lists, reads, changes — exactly the users all of whose locations are
+ * theirs (users holding none yet included; users holding every location or another location not): any other user
+ * answers as not found, like an id that does not exist. So everything a manager sees they may change, and a colleague's
  * other locations are never named to them. They assign only their own locations (never `*`).
  */
 function manageable(scope: LocationScope, user: UserEntity | null): UserEntity {
