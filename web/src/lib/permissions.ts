@@ -15,3 +15,13 @@ export function useCan() {
     [user],
   );
 }
+
+/**
+ * Whether the signed-in user holds every location (`*` in their list). Only they create locations, import
+ * location-bound rows (locations, BOMs) and give a user every location; the server refuses the others
+ * (docs/architecture.md, access rules), so the web does not offer it to them.
+ */
+export function useHoldsAllLocations(): boolean {
+  const { user } = useSession();
+  return user?.locations.includes('*') ?? false;
+}

@@ -9,7 +9,7 @@ import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { useCan } from '../../../lib/permissions';
+import { useCan, useHoldsAllLocations } from '../../../lib/permissions';
 import { LOCATION_PATH } from '../paths';
 import { useMasterRowActions } from '../use-master-row-actions';
 
@@ -21,6 +21,8 @@ const nameOf = (location: LocationView) => `${location.location_id} ${location.l
 export default function LocationListPage() {
   const { t } = useTranslation();
   const can = useCan();
+  // A new location is held by nobody yet: only a user of every location creates or imports them.
+  const allLocations = useHoldsAllLocations();
   const { data: categories } = locationCategoriesApi.useOptions('category_name');
   const { data: regions } = regionsApi.useOptions('region_name');
 
@@ -107,7 +109,8 @@ export default function LocationListPage() {
         title={t('routes:location')}
         description={t('locations:location.description')}
         actions={
-          can('LOCATION', 'edit') && (
+          can('LOCATION', 'edit') &&
+          allLocations && (
             <Link
               to={`${LOCATION_PATH}/new`}
               className="inline-flex items-center gap-1.5 rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-blue-800"
@@ -132,12 +135,14 @@ export default function LocationListPage() {
         searchPlaceholder={t('locations:location.searchPlaceholder')}
         exportFileName={t('locations:location.exportFileName')}
         toolbar={
-          <ImportButton
-            entity="locations"
-            permissionKey="LOCATION"
-            name={t('locations:location.exportFileName')}
-            refresh={locationsApi.keys.all}
-          />
+          allLocations && (
+            <ImportButton
+              entity="locations"
+              permissionKey="LOCATION"
+              name={t('locations:location.exportFileName')}
+              refresh={locationsApi.keys.all}
+            />
+          )
         }
         emptyMessage={t('locations:location.empty')}
       />

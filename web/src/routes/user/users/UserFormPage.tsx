@@ -23,7 +23,7 @@ import { Icon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/Select';
 import { MultiCombobox } from '../../../components/ui/MultiCombobox';
 import { TextField } from '../../../components/ui/TextField';
-import { useCan } from '../../../lib/permissions';
+import { useCan, useHoldsAllLocations } from '../../../lib/permissions';
 import { USER_PATH } from './paths';
 import { ALL_LOCATIONS, hasAllLocations, userActionRules } from './user-actions';
 
@@ -61,6 +61,7 @@ export default function UserFormPage() {
 function UserForm({ mode, id, isNew, readOnly }: FormMode) {
   const { t } = useTranslation();
   const can = useCan();
+  const allLocations = useHoldsAllLocations();
   const { user: me } = useSession();
   const needsRecord = mode !== 'new' && mode !== 'create';
   const { data: record, error, isLoading } = useUser(needsRecord ? id : undefined);
@@ -277,7 +278,8 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
                 <Checkbox
                   label={t('users:allLocations')}
                   checked={all}
-                  disabled={readOnly}
+                  // Only a manager holding every location gives it (the server refuses the others).
+                  disabled={readOnly || !allLocations}
                   onChange={(checked) => field.onChange(checked ? [ALL_LOCATIONS] : [])}
                 />
                 {all ? (
