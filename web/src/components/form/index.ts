@@ -12,3 +12,5 @@ export { useFormMode } from './use-form-mode';
 export type { FormMode } from './use-form-mode';
 export { issueMessage, zodResolver } from './zod-resolver';
 export { StatusBadge, statusLabel, statusTone } from '../ui/StatusBadge';
+export { NewCategory } from './NewCategoryDialog';
+export type { NewCategoryProps } from './NewCategoryDialog';

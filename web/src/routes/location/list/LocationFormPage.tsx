@@ -1,4 +1,4 @@
-import { COUNTRIES, locationInputSchema } from '@scm/contracts';
+import { COUNTRIES, locationCategoryInputSchema, locationInputSchema } from '@scm/contracts';
 import type { LocationInput, LocationView, ValidLocationInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import {
   ControlledSelect,
   FormSection,
   FormShell,
+  NewCategory,
   useFieldProps,
   useFormMode,
   zodResolver,
@@ -161,12 +162,23 @@ function LocationForm({ mode, id, isNew, readOnly }: FormMode) {
           hint={readOnly ? undefined : t('locations:location.hints.location_id')}
         />
         <TextField {...bind.text('location_name', t('locations:location.fields.location_name'), { required: true })} />
-        <ControlledSelect
-          {...bind.select('category_id', t('locations:location.fields.category'), { required: true })}
-          options={categories}
-          onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
-          data-testid="location-category"
-        />
+        <NewCategory
+          readOnly={readOnly}
+          schema={locationCategoryInputSchema}
+          toInput={(category_name) => ({ category_name, sub_categories: [] })}
+          create={(input, key) => locationCategoriesApi.create(input, key)}
+          onCreated={(categoryId) => {
+            setValue('category_id', categoryId, { shouldDirty: true, shouldValidate: true });
+            setValue('sub_category_id', '', { shouldDirty: true });
+          }}
+        >
+          <ControlledSelect
+            {...bind.select('category_id', t('locations:location.fields.category'), { required: true })}
+            options={categories}
+            onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
+            data-testid="location-category"
+          />
+        </NewCategory>
         <Controller
           control={control}
           name="sub_category_id"

@@ -4,6 +4,7 @@ import {
   GST_PRICE_TYPES,
   SUPPLIER_TAX_TYPES,
   TAX_RATES,
+  supplierCategoryInputSchema,
   supplierInputSchema,
 } from '@scm/contracts';
 import type { SupplierInput, SupplierTaxType, SupplierView, ValidSupplierInput } from '@scm/contracts';
@@ -15,6 +16,7 @@ import {
   ControlledSelect,
   FormSection,
   FormShell,
+  NewCategory,
   useFieldProps,
   useFormMode,
   zodResolver,
@@ -169,11 +171,21 @@ function SupplierForm({ mode, id, isNew, readOnly, path, permissionKey, titleKey
           hint={readOnly ? undefined : t('suppliers:supplier.hints.supplier_id')}
         />
         <TextField {...bind.text('company_name', t('suppliers:supplier.fields.company_name'), { required: true })} />
-        <ControlledSelect
-          {...bind.select('category_id', t('suppliers:supplier.fields.category'), { required: true })}
-          options={categories}
-          data-testid="supplier-category"
-        />
+        <NewCategory
+          readOnly={readOnly}
+          schema={supplierCategoryInputSchema}
+          toInput={(category_name) => ({ category_name })}
+          create={(input, key) => supplierCategoriesApi.create(input, key)}
+          onCreated={(categoryId) =>
+            form.setValue('category_id', categoryId, { shouldDirty: true, shouldValidate: true })
+          }
+        >
+          <ControlledSelect
+            {...bind.select('category_id', t('suppliers:supplier.fields.category'), { required: true })}
+            options={categories}
+            data-testid="supplier-category"
+          />
+        </NewCategory>
         <TextField {...bind.text('account_no', t('suppliers:supplier.fields.account_no'))} />
         <TextField {...bind.text('company_uen', t('suppliers:supplier.fields.company_uen'))} />
         <TextField

@@ -1,14 +1,15 @@
-import { skuInputSchema } from '@scm/contracts';
+import { skuCategoryInputSchema, skuInputSchema } from '@scm/contracts';
 import type { SkuInput, SkuOptions, SkuView, ValidSkuInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { skusApi, useSkuOptions } from '../../../../api/skus';
+import { skuCategoriesApi, skusApi, useSkuOptions } from '../../../../api/skus';
 import {
   ControlledSelect,
   FormSection,
   FormShell,
+  NewCategory,
   useFieldProps,
   useFormMode,
   zodResolver,
@@ -233,12 +234,23 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
       </FormSection>
 
       <FormSection title={t('sku:sku.sections.category')}>
-        <ControlledSelect
-          {...bind.select('category_id', t('sku:sku.fields.category'), { required: true })}
-          options={categoryOptions}
-          onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
-          data-testid="sku-category"
-        />
+        <NewCategory
+          readOnly={readOnly}
+          schema={skuCategoryInputSchema}
+          toInput={(category_name) => ({ category_name, sub_categories: [] })}
+          create={(input, key) => skuCategoriesApi.create(input, key)}
+          onCreated={(categoryId) => {
+            setValue('category_id', categoryId, { shouldDirty: true, shouldValidate: true });
+            setValue('sub_category_id', '', { shouldDirty: true });
+          }}
+        >
+          <ControlledSelect
+            {...bind.select('category_id', t('sku:sku.fields.category'), { required: true })}
+            options={categoryOptions}
+            onChanged={() => setValue('sub_category_id', '', { shouldDirty: true })}
+            data-testid="sku-category"
+          />
+        </NewCategory>
         <Controller
           control={control}
           name="sub_category_id"
