@@ -5,7 +5,7 @@ import type { TestDatabase } from '@scm/testing';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { MasterRecordStore } from '../../src/master/master-record-store.js';
-import type { MasterRecord } from '../../src/master/master-record-store.js';
+import type { MasterRecord, MasterRecordKind } from '../../src/master/master-record-store.js';
 import { RecordUsageRepository } from '../../src/usage/record-usage.repository.js';
 
 interface Thing extends MasterRecord {
@@ -28,6 +28,7 @@ describe(MasterRecordStore.name, () => {
   let database: TestDatabase;
   let dataSource: DataSource;
   let sut: MasterRecordStore<Thing, Thing>;
+  let kind: MasterRecordKind<Thing, Thing>;
   /** The transaction each kind callback ran in, to prove who shared one. */
   let managersSeen: EntityManager[];
 
@@ -76,7 +77,7 @@ describe(MasterRecordStore.name, () => {
       managersSeen.push(manager);
       await manager.query(`INSERT INTO published (subject) VALUES ($1)`, [subject]);
     };
-    sut = new MasterRecordStore<Thing, Thing>(dataSource, new RecordUsageRepository(), {
+    kind = {
       usageType: 'thing',
       errors: ThingError,
       find: async (manager, id) => first(await manager.query(select, [id])),
@@ -95,7 +96,8 @@ describe(MasterRecordStore.name, () => {
         await publish(manager, `thing.deleted ${thing.thing_id}`);
       },
       view: (_manager, thing) => ({ ...thing }),
-    });
+    };
+    sut = new MasterRecordStore<Thing, Thing>(dataSource, new RecordUsageRepository(), kind);
   });
 
   afterAll(async () => {
@@ -207,5 +209,41 @@ describe(MasterRecordStore.name, () => {
     expect(new Set(managersSeen).size).toBe(1);
     expect(await things()).toEqual([]);
     expect(await sut.get('A').catch((error: Error) => error.message)).toBe('not found');
+  });
+
+  describe('a kind that carries a location', () => {
+    // Each thing is its own location, as a catalog location is.
+    const located = () =>
+      new MasterRecordStore<Thing, Thing>(dataSource, new RecordUsageRepository(), {
+        ...kind,
+        locationOf: (thing) => thing.thing_id,
+      });
+
+    it('refuses to read or change without the caller scope (fail closed, never every location)', async () => {
+      await expect(located().get('A')).rejects.toThrow(/location scope/);
+      await expect(located().archive('A')).rejects.toThrow(/location scope/);
+      expect(() => located().in(undefined as never)).toThrow(/location scope/);
+      expect(await things()).toEqual([['A', 'Alpha', 1]]);
+    });
+
+    it('answers a record of a foreign location as not found, and reaches its own', async () => {
+      await expect(
+        located()
+          .in({ locations: ['B'] })
+          .get('A'),
+      ).rejects.toThrow('not found');
+      await expect(
+        located()
+          .in({ locations: ['B'] })
+          .delete('A'),
+      ).rejects.toThrow('not found');
+      await expect(
+        located()
+          .in({ locations: ['A'] })
+          .get('A'),
+      ).resolves.toMatchObject({ thing_name: 'Alpha' });
+      await expect(located().in({ locations: 'all' }).archive('A')).resolves.toMatchObject({ status: 'archived' });
+      expect(await published()).toEqual(['thing.upserted A r1', 'thing.upserted A r2']);
+    });
   });
 });
