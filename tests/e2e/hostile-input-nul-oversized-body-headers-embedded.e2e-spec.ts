@@ -60,11 +60,28 @@ describe('hostile input and security headers (embedded mode)', () => {
     expect(fieldErrors(response.body)).toEqual({ username: 'Value cannot contain a NUL character' });
   });
 
+  it('does not let a client choose the address the sign-in throttle counts by (TRUST_PROXY unset)', async () => {
+    // Each guess claims another address; without a trusted proxy the header is ignored, so they add up.
+    const guess = (i: number) =>
+      anonymous()
+        .post('/api/login')
+        .set('X-Forwarded-For', `203.0.113.${i}`)
+        .send({ username: 'nobody-here', password: `wrong-${i}` });
+    for (let i = 1; i <= 3; i += 1) expect((await guess(i)).status).toBe(401);
+    const slowed = await guess(4);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a JSON body over 1 MB with 413 and a translated message', async () => {
     const huge = { region_name: 'North', remark: 'x'.repeat(1024 * 1024 + 10) };
     const response = await agent.post('/api/catalog/regions').send(huge);
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' });
+    expect(response.body).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request is too large',
+    });
     const zh = await agent.post('/api/catalog/regions').set('Accept-Language', 'zh-CN').send(huge);
     expect(zh.body.message).toBe('请求内容过大');
   });
@@ -80,9 +97,9 @@ describe('hostile input and security headers (embedded mode)', () => {
     }
   });
 
-  it('asks the browser for HTTPS only when the product is reached over HTTPS', async () => {
+  it('does not ask for HTTPS because a client claims it (no trusted proxy)', async () => {
     const response = await anonymous().get('/api/token').set('X-Forwarded-Proto', 'https');
-    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('keeps the API documentation open outside production', async () => {
@@ -92,15 +109,16 @@ describe('hostile input and security headers (embedded mode)', () => {
   });
 });
 
-describe('API documentation in production', () => {
+describe('API documentation and HTTPS in production behind a proxy', () => {
   let app: NestFastifyApplication;
   let close: () => Promise<void>;
   let database: TestDatabase;
   let dataDir: string;
 
   beforeAll(async () => {
-    // Production, reached over plain HTTP by the test client: cookies without the Secure flag.
-    const setup = await testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' });
+    // Production, reached over plain HTTP by the test client: cookies without the Secure flag. The test client
+    // plays the TLS-terminating proxy in front (TRUST_PROXY).
+    const setup = await testConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', TRUST_PROXY: 'true' });
     ({ database, dataDir } = setup);
     ({ app, close } = await createEmbeddedApp(setup.config));
     await app.getHttpAdapter().getInstance().ready();
@@ -111,6 +129,13 @@ describe('API documentation in production', () => {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, SUITE_HOOK_TIMEOUT_MS);
+
+  it('asks the browser for HTTPS when the trusted proxy says the product was reached over HTTPS', async () => {
+    const plain = await request(app.getHttpServer()).get('/api/token');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const secure = await request(app.getHttpServer()).get('/api/token').set('X-Forwarded-Proto', 'https');
+    expect(secure.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
 
   it('shows the page and the document only to a signed-in user', async () => {
     for (const path of ['/api/docs', '/api/docs/json']) {

@@ -27,7 +27,8 @@ describe('identity: users, roles, invitations, passwords and sessions', () => {
   const STRONG = 'Kitchen#Ledger42';
 
   beforeAll(async () => {
-    const setup = await testConfig();
+    // As behind a load balancer: the throttle scenarios name each client's address in X-Forwarded-For.
+    const setup = await testConfig({ TRUST_PROXY: 'true' });
     ({ database, dataDir } = setup);
     ({ app, runtime, close } = await createEmbeddedApp(setup.config));
     await app.getHttpAdapter().getInstance().ready();

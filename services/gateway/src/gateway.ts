@@ -13,6 +13,7 @@ import {
   registerApiDocs,
   registerSecurityHeaders,
   runInContext,
+  trustProxyOption,
 } from '@scm/platform';
 import type { PlatformConfig } from '@scm/platform';
 import Fastify from 'fastify';
@@ -35,7 +36,7 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
   const names = new Set(services.keys());
   const fastify = Fastify({
     logger: false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 25 * 1024 * 1024,
     genReqId: (request) => {
       const header = request.headers['x-correlation-id'];
@@ -110,7 +111,13 @@ export async function createGateway(config: PlatformConfig): Promise<FastifyInst
       }
       return reply.from(`${services.get(service)}${request.url}`, {
         rewriteRequestHeaders: (_original, headers) => {
-          const forwarded: Record<string, unknown> = { ...headers, ...gate.headers, 'x-correlation-id': request.id };
+          // The client's address as this entry determined it (TRUST_PROXY), replacing whatever the client sent.
+          const forwarded: Record<string, unknown> = {
+            ...headers,
+            ...gate.headers,
+            'x-correlation-id': request.id,
+            'x-forwarded-for': request.ip,
+          };
           for (const [name, value] of Object.entries(forwarded)) if (value === undefined) delete forwarded[name];
           return forwarded as typeof headers;
         },

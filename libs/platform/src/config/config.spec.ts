@@ -22,6 +22,8 @@ describe(loadConfig.name, () => {
     ['NODE_ENV', 'staging', 'must be development, production or test'],
     ['COOKIE_SECURE', 'maybe', 'must be true or false'],
     ['NATS_NAMESPACE', 'a b', 'may hold only letters'],
+    ['TRUST_PROXY', 'the load balancer', 'must be true, false, a number of proxies'],
+    ['EVENT_MAX_ATTEMPTS', '0', 'must be a whole number from 1'],
   ])('stops start-up naming %s when it is %p', (variable, value, problem) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`${variable} ${problem}`));
@@ -31,6 +33,13 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
       /S3_BUCKET is required when S3_ENDPOINT is set/,
     );
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
   it('reads the service URLs the gateway forwards to', () => {

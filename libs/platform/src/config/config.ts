@@ -50,6 +50,12 @@ export interface PlatformConfig {
   webDist: string | undefined;
   /** Event guarantees and retention (docs/architecture.md, "Events"). */
   events: EventSettings;
+  /**
+   * Which proxies in front of the public entry (the gateway, or the embedded process) may name the client's
+   * address in X-Forwarded-For (TRUST_PROXY): none by default, so that a client cannot pick the address the
+   * sign-in throttle counts by; `true`, a number of hops, or addresses / CIDR ranges when behind a load balancer.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export interface EventSettings {
@@ -111,6 +117,18 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(value)) return true;
   if (['0', 'false', 'no'].includes(value)) return false;
   throw new ConfigError(name, `must be true or false, got "${value}"`);
+}
+
+function trustProxy(env: Env, name: string): boolean | number | string[] {
+  const value = optional(env, name);
+  if (value === undefined || ['false', '0', 'no'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes'].includes(value.toLowerCase())) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-f:.]+(\/\d{1,3})?$/i.test(entry))) {
+    throw new ConfigError(name, `must be true, false, a number of proxies or addresses / CIDR ranges, got "${value}"`);
+  }
+  return entries;
 }
 
 function namespace(env: Env, name: string): string {
@@ -188,6 +206,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     publicUrl: (
       url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://127.0.0.1:${integer(env, 'PORT', 8080, 0, 65535)}`
     ).replace(/\/$/, ''),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
     events: {
       maxAttempts: integer(env, 'EVENT_MAX_ATTEMPTS', 5, 1, 100),
       retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),

@@ -37,6 +37,13 @@ const nestLogger: LoggerService = {
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes the function trusting that many proxies. */
+export function trustProxyOption(
+  value: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export interface HttpAppOptions {
   title: string;
 }
@@ -48,7 +55,9 @@ export interface HttpAppOptions {
 export async function createHttpApp(rootModule: unknown, runtime: Runtime, options: HttpAppOptions) {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Embedded, this process is the public entry: TRUST_PROXY decides. Distributed, a service is reached only
+    // through the gateway, which names the client's address in X-Forwarded-For (one hop).
+    trustProxy: trustProxyOption(runtime.mode === 'embedded' ? runtime.config.trustProxy : 1),
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const header = request.headers['x-correlation-id'];
       return (Array.isArray(header) ? header[0] : header)?.slice(0, 100) || randomUUID();
