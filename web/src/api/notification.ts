@@ -48,10 +48,19 @@ async function fetchPage([, , query]: ReturnType<typeof notificationKeys.list>):
 
 const EMPTY: NotificationPage = { list: [], unreadCount: 0 };
 
+/**
+ * Whether a notifications service answers `/api/notification/*`. None is built yet: the gateway routes the path to
+ * a `notifications` service that no deployment has, so every call answered 404 and logged a console error on every
+ * page. Until that service lands the bell makes no call and shows its empty state. A build-time switch rather
+ * than a runtime probe: the service, its gateway route and this switch arrive in one change, and a probe would
+ * itself be the failing request. Turn it on in the commit that adds services/notifications.
+ */
+export const NOTIFICATIONS_SERVED: boolean = false;
+
 /** The bell's dropdown: the newest notifications with an empty filter and offset 0 (SPEC.md §7). */
 export function useNotificationDropdown(enabled: boolean): NotificationPage {
   const { data, error } = useSWR<Awaited<ReturnType<typeof fetchPage>>, Error>(
-    enabled ? notificationKeys.list({ limit: DROPDOWN_LIMIT, offset: 0 }) : null,
+    enabled && NOTIFICATIONS_SERVED ? notificationKeys.list({ limit: DROPDOWN_LIMIT, offset: 0 }) : null,
     fetchPage,
     {
       refreshInterval: 60_000,

@@ -1,0 +1,71 @@
+import type { ConsoleMessage, Page, Request, Response } from '@playwright/test';
+import { ROUTE_TREE } from '../../web/src/routes/route-tree.ts';
+import type { RouteNode } from '../../web/src/routes/route-tree.ts';
+import { expect, test } from './fixtures/test.ts';
+import { DIRECTOR } from './fixtures/users.ts';
+
+/** Every page of the route tree the director may see: each list (or page) and each new-record form. */
+function pagesOf(nodes: readonly RouteNode[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.path && node.page ? [node.path] : []),
+    ...(node.path && node.form ? [`${node.path}/new`] : []),
+    ...pagesOf(node.children ?? []),
+    ...pagesOf(node.hiddenRoutes ?? []),
+  ]);
+}
+
+const PAGES = pagesOf(ROUTE_TREE);
+
+/** What went wrong while a page loaded: console errors, failed requests and API answers of 4xx / 5xx. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => problems.push(`uncaught: ${error.message}`);
+  const onFailed = (request: Request) => {
+    // A navigation away cancels what the previous page still had in flight: not a failure of that page.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') {
+      problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+    }
+  };
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400)
+      problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  return problems;
+}
+
+/**
+ * Issue 10: no page logs a console error or makes a failing call (the bell's GET /api/notification/get did, on
+ * every page). Walks every built page of the route tree as the director, in the project's language, and fails
+ * naming each page and what went wrong on it.
+ */
+test.describe('every page loads without console errors or failed requests', () => {
+  test('the director walks every list and new-record page', async ({ page, signInAs, t }) => {
+    test.setTimeout(240_000);
+    expect(PAGES.length).toBeGreaterThan(40);
+    await signInAs(DIRECTOR);
+    const problems = watch(page);
+    const found: string[] = [];
+    for (const path of PAGES) {
+      problems.length = 0;
+      await page.goto(path);
+      // The page rendered (its heading) and settled (no call in flight).
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page, `${path} stays where it is`).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}(\\?|$)`));
+      found.push(...problems.map((problem) => `${path}: ${problem}`));
+    }
+    // The bell is there, quiet: it shows its empty state without asking a service that does not exist.
+    await page.getByTestId('notification-bell').getByRole('button').first().click();
+    await expect(page.getByText(t('layout:notifications.empty'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    found.push(...problems.map((problem) => `bell: ${problem}`));
+    expect(found).toEqual([]);
+  });
+});
