@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createEmbeddedApp } from '@scm/gateway';
+import type { ImportJobView } from '@scm/contracts';
+import { writeWorkbook } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
 import {
   FOREIGN_LOCATION,
   FOREIGN_LOCATION_NAME,
   HOME_LOCATION,
   SUITE_HOOK_TIMEOUT_MS,
+  expectEventually,
   fieldErrors,
   fullRightsToken,
   seedTwoLocations,
@@ -148,6 +151,72 @@ describe('records of a foreign location are refused (embedded mode)', () => {
         seeded.bodies.pluBom('BOM-NEW', FOREIGN_LOCATION),
       );
       expect(created.status).toBe(403);
+    });
+
+    it('imports BOMs from Excel only within the uploader locations: another location is not found', async () => {
+      const header = [
+        'BOM ID',
+        'BOM name',
+        'Output quantity',
+        'Output UOM',
+        'Category',
+        'Owner type',
+        'Owner',
+        'Hashtags',
+        'Consumed SKU',
+        'Quantity per UOM',
+        'Consumed UOM',
+        'Wastage %',
+      ];
+      const file = (bomId: string, owner: string) =>
+        writeWorkbook([
+          {
+            name: 'Data',
+            rows: [
+              header,
+              [
+                bomId,
+                `Dish ${bomId}`,
+                '1',
+                'SCOPEKG',
+                'Scope dishes',
+                'Location',
+                owner,
+                null,
+                seeded.skuId,
+                '1',
+                'SCOPEKG',
+                '0',
+              ],
+            ],
+          },
+        ]);
+      const importFile = async (bomId: string, owner: string) => {
+        const started = await request(app.getHttpServer())
+          .post('/api/catalog/imports/plu-boms')
+          .set('Authorization', `Bearer ${homeOnly}`)
+          .attach('file', await file(bomId, owner), 'boms.xlsx');
+        expect(started.status).toBe(201);
+        return expectEventually(async () => {
+          const job = (await as(homeOnly).get(`/api/catalog/imports/jobs/${started.body.data.job_id}`)).body
+            .data as ImportJobView;
+          expect(['succeeded', 'failed']).toContain(job.status);
+          return job;
+        });
+      };
+      const foreign = await importFile('BOM-IMPORT-AWAY', FOREIGN_LOCATION_NAME);
+      const missing = await importFile('BOM-IMPORT-NOWHERE', 'No such outlet');
+      expect(foreign.status).toBe('failed');
+      expect(foreign.errors.map((error) => [error.column_label, error.message])).toEqual(
+        missing.errors.map((error) => [
+          error.column_label,
+          error.message.replace('No such outlet', FOREIGN_LOCATION_NAME),
+        ]),
+      );
+      const home = await importFile('BOM-IMPORT-HOME', 'Home outlet');
+      expect(home).toMatchObject({ status: 'succeeded', created_count: 1 });
+      const created = await as(everywhere).get('/api/catalog/plu-boms/BOM-IMPORT-HOME');
+      expect(created.body.data).toMatchObject({ owner_type: 'location', owner: HOME_LOCATION });
     });
 
     it('offers only the user own locations as owners in the BOM form', async () => {

@@ -12,6 +12,8 @@ export interface ImportJobRecord {
   file_name: string;
   status: ImportJobStatus;
   can_see_cost: boolean;
+  /** The uploader's locations; null for every location. */
+  location_scope: string[] | null;
   total_rows: number;
   processed_rows: number;
   created_count: number;
@@ -40,12 +42,16 @@ export class ImportJobRepository {
   constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
 
   async insert(
-    job: Pick<ImportJobRecord, 'job_id' | 'entity' | 'file_key' | 'file_name' | 'can_see_cost' | 'created_by'>,
+    job: Pick<
+      ImportJobRecord,
+      'job_id' | 'entity' | 'file_key' | 'file_name' | 'can_see_cost' | 'location_scope' | 'created_by'
+    >,
   ) {
     await this.dataSource.query(
-      `INSERT INTO import_job (job_id, entity, file_key, file_name, status, can_see_cost, created_by, created_time)
-       VALUES ($1, $2, $3, $4, 'queued', $5, $6, now())`,
-      [job.job_id, job.entity, job.file_key, job.file_name, job.can_see_cost, job.created_by],
+      `INSERT INTO import_job
+         (job_id, entity, file_key, file_name, status, can_see_cost, location_scope, created_by, created_time)
+       VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, now())`,
+      [job.job_id, job.entity, job.file_key, job.file_name, job.can_see_cost, job.location_scope, job.created_by],
     );
   }
 

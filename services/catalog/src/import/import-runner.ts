@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IMPORT_MAX_ROWS, IMPORT_MAX_STORED_ERRORS } from '@scm/contracts';
 import {
+  ALL_LOCATIONS_SCOPE,
   AppException,
   DATA_SOURCE,
   FILE_STORAGE,
@@ -114,6 +115,8 @@ export class ImportRunner {
       manager: queryRunner.manager,
       actor: job.created_by,
       canSeeCost: job.can_see_cost,
+      // The uploader's locations, kept with the job (null: every location).
+      scope: job.location_scope === null ? ALL_LOCATIONS_SCOPE : { locations: job.location_scope },
     };
     const read = rowReader(importer.columns, indexOf);
     const records = recordsOf(

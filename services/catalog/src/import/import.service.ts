@@ -15,6 +15,7 @@ import {
   errorReportSheet,
   isXlsx,
   locationScopeOf,
+  scopeIds,
   readWorkbook,
   templateSheets,
   translateLabel,
@@ -57,7 +58,7 @@ export class ImportService implements OnModuleInit {
     const sheets = await templateSheets(
       registered.importer.columns,
       language,
-      { manager: this.dataSource.manager, actor: user.sub, canSeeCost: user.cost },
+      { manager: this.dataSource.manager, actor: user.sub, canSeeCost: user.cost, scope: locationScopeOf(user) },
       { canSeeCost: user.cost, notes: registered.importer.templateNotes },
     );
     const name = translateLabel(language, registered.label);
@@ -94,6 +95,7 @@ export class ImportService implements OnModuleInit {
       file_key: fileKey,
       file_name: upload.fileName.slice(0, 255) || `${registered.entity}.xlsx`,
       can_see_cost: user.cost,
+      location_scope: uploaderLocations(user),
       created_by: user.sub,
     });
     // One run: a failed import has already said why; running it again would only say it again.
@@ -204,4 +206,10 @@ export class ImportService implements OnModuleInit {
         };
       });
   }
+}
+
+/** The uploader's locations as the job keeps them: null for every location. */
+function uploaderLocations(user: AccessTokenClaims): string[] | null {
+  const ids = scopeIds(locationScopeOf(user));
+  return ids === undefined ? null : [...ids];
 }

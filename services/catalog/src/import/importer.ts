@@ -1,17 +1,19 @@
 import type { Type } from '@nestjs/common';
 import type { PermissionKey } from '@scm/contracts';
-import type { ImportColumn, RowValues } from '@scm/platform';
+import type { ImportColumn, LocationScope, RowValues } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import type { ZodType } from 'zod';
 
 /**
  * What an importer's lookups and writes get: the import's one transaction (read through it; write only through
- * services), and who uploaded the file (the jobs runs as them; `canSeeCost` for services that ask a viewer).
+ * services), and who uploaded the file (the jobs runs as them; `canSeeCost` for services that ask a viewer;
+ * `scope`, their locations, for services that read or write location-bound records).
  */
 export interface ImportContext {
   manager: EntityManager;
   actor: string;
   canSeeCost: boolean;
+  scope: LocationScope;
 }
 
 export type CatalogImportColumn = ImportColumn<ImportContext>;

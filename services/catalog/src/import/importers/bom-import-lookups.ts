@@ -1,3 +1,4 @@
+import { scopeIds } from '@scm/platform';
 import type { ItemCategoryKind } from '@scm/contracts';
 import type { ImportContext } from '../importer.js';
 
@@ -59,20 +60,27 @@ export async function itemCategoryNames(context: ImportContext, kind: ItemCatego
   return rows.map((row) => row.category_name);
 }
 
-/** The id of the location whose ID or name is `text` (case-insensitive, not archived), or null. */
+/**
+ * The id of the uploader's location whose ID or name is `text` (case-insensitive, not archived), or null: another
+ * location is not found, exactly as one that does not exist.
+ */
 export async function locationIdOf(context: ImportContext, text: string): Promise<string | null> {
   const rows: { location_id: string }[] = await context.manager.query(
     `SELECT location_id FROM location
       WHERE status <> 'archived' AND (lower(location_id) = lower($1) OR lower(location_name) = lower($1))
+        AND ($2::text[] IS NULL OR location_id = ANY($2))
       ORDER BY lower(location_id) = lower($1) DESC LIMIT 1`,
-    [text],
+    [text, scopeIds(context.scope) ?? null],
   );
   return rows[0]?.location_id ?? null;
 }
 
+/** The uploader's locations by name (the template's choices). */
 export async function locationNames(context: ImportContext, limit = 200): Promise<string[]> {
   const rows: { location_name: string }[] = await context.manager.query(
-    `SELECT location_name FROM location WHERE status <> 'archived' ORDER BY lower(location_name) LIMIT ${limit}`,
+    `SELECT location_name FROM location WHERE status <> 'archived' AND ($1::text[] IS NULL OR location_id = ANY($1))
+      ORDER BY lower(location_name) LIMIT ${limit}`,
+    [scopeIds(context.scope) ?? null],
   );
   return rows.map((row) => row.location_name);
 }

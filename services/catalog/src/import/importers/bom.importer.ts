@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BOM_OWNER_TYPES, pluBomInputSchema, skuBomInputSchema } from '@scm/contracts';
 import type { BomKind, BomView, ValidBomInput } from '@scm/contracts';
-import { ALL_LOCATIONS_SCOPE, importColumn as column } from '@scm/platform';
+import { importColumn as column, scopeIds } from '@scm/platform';
 import type { RowValues } from '@scm/platform';
 import type { ZodType } from 'zod';
 import { BomService } from '../../bom/bom.service.js';
@@ -115,11 +115,15 @@ abstract class BomImporter implements EntityImporter<ValidBomInput, BomView> {
   }
 
   async findExisting(code: string, context: ImportContext): Promise<BomView | null> {
+    // A BOM of another location is not there for this uploader (its code then answers as taken).
     const rows: { bom_id: string }[] = await context.manager.query(
-      `SELECT bom_id FROM bom WHERE bom_kind = $1 AND custom_plu_id IS NULL AND lower(bom_id) = lower($2) LIMIT 1`,
-      [this.kind, code],
+      `SELECT bom_id FROM bom
+        WHERE bom_kind = $1 AND custom_plu_id IS NULL AND lower(bom_id) = lower($2)
+          AND (owner_type <> 'location' OR $3::text[] IS NULL OR owner = ANY($3))
+        LIMIT 1`,
+      [this.kind, code, scopeIds(context.scope) ?? null],
     );
-    return rows[0] ? this.boms.get(this.kind, rows[0].bom_id, ALL_LOCATIONS_SCOPE) : null;
+    return rows[0] ? this.boms.get(this.kind, rows[0].bom_id, context.scope) : null;
   }
 
   toInput(values: RowValues, existing: BomView | null, lines: RowValues[] = []): unknown {
@@ -135,12 +139,12 @@ abstract class BomImporter implements EntityImporter<ValidBomInput, BomView> {
     return field === LINES.field ? 'sku_id' : undefined;
   }
 
-  create(input: ValidBomInput): Promise<BomView> {
-    return this.boms.create(this.kind, input, ALL_LOCATIONS_SCOPE);
+  create(input: ValidBomInput, context: ImportContext): Promise<BomView> {
+    return this.boms.create(this.kind, input, context.scope);
   }
 
-  update(existing: BomView, input: ValidBomInput): Promise<BomView> {
-    return this.boms.update(this.kind, existing.bom_id, input, ALL_LOCATIONS_SCOPE);
+  update(existing: BomView, input: ValidBomInput, context: ImportContext): Promise<BomView> {
+    return this.boms.update(this.kind, existing.bom_id, input, context.scope);
   }
 }
 
@@ -150,7 +154,6 @@ export class SkuBomImporter extends BomImporter {
   static readonly entity = 'sku-boms';
   static readonly permission = 'SKU_BOM';
   static readonly label = 'routes:skuBom';
-  static readonly needsAllLocations = true;
 
   constructor(boms: BomService) {
     super('sku_bom', boms);
@@ -163,7 +166,6 @@ export class PluBomImporter extends BomImporter {
   static readonly entity = 'plu-boms';
   static readonly permission = 'PLU_BOM';
   static readonly label = 'routes:pluBom';
-  static readonly needsAllLocations = true;
 
   constructor(boms: BomService) {
     super('plu_bom', boms);

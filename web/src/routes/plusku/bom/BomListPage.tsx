@@ -12,7 +12,7 @@ import type { Column, FilterDef, SortState } from '../../../components/data-tabl
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { EMPTY, formatNumber, formatQuantity } from '../../../lib/format';
-import { useCan, useHoldsAllLocations } from '../../../lib/permissions';
+import { useCan } from '../../../lib/permissions';
 import { useMasterRowActions } from '../../location/use-master-row-actions';
 import { BOM_PAGES } from './bom-kinds';
 
@@ -29,7 +29,6 @@ const money = (value: string | null | undefined) =>
 export function BomListPage({ kind }: { kind: BomKind }) {
   const { t } = useTranslation();
   const can = useCan();
-  const allLocations = useHoldsAllLocations();
   const { user } = useSession();
   const showCost = user?.role.can_see_cost ?? false;
   const { path, routeId, permissionKey } = BOM_PAGES[kind];
@@ -163,15 +162,12 @@ export function BomListPage({ kind }: { kind: BomKind }) {
         searchPlaceholder={t('bom:list.searchPlaceholder')}
         exportFileName={t(`routes:${routeId}`)}
         toolbar={
-          // The import job runs without the uploader's locations: only a user of every location imports BOMs.
-          allLocations && (
-            <ImportButton
-              entity={BOM_API_PATHS[kind]}
-              permissionKey={permissionKey}
-              name={t(`routes:${routeId}`)}
-              refresh={calls.keys.all}
-            />
-          )
+          <ImportButton
+            entity={BOM_API_PATHS[kind]}
+            permissionKey={permissionKey}
+            name={t(`routes:${routeId}`)}
+            refresh={calls.keys.all}
+          />
         }
         emptyMessage={t('bom:list.empty')}
       />
