@@ -42,16 +42,22 @@ export class ImportJobRepository {
   constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
 
   async insert(
-    job: Pick<
-      ImportJobRecord,
-      'job_id' | 'entity' | 'file_key' | 'file_name' | 'can_see_cost' | 'location_scope' | 'created_by'
-    >,
+    job: Pick<ImportJobRecord, 'job_id' | 'entity' | 'file_key' | 'file_name' | 'can_see_cost' | 'created_by'> &
+      Partial<Pick<ImportJobRecord, 'location_scope'>>,
   ) {
     await this.dataSource.query(
       `INSERT INTO import_job
          (job_id, entity, file_key, file_name, status, can_see_cost, location_scope, created_by, created_time)
        VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, now())`,
-      [job.job_id, job.entity, job.file_key, job.file_name, job.can_see_cost, job.location_scope, job.created_by],
+      [
+        job.job_id,
+        job.entity,
+        job.file_key,
+        job.file_name,
+        job.can_see_cost,
+        job.location_scope ?? null,
+        job.created_by,
+      ],
     );
   }
 
