@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PERMISSION_KEYS, hasAnyPermission, hasPermission } from '@scm/contracts';
+import { DIRECTOR_ROLE_NAME, PERMISSION_KEYS, hasAnyPermission, hasPermission } from '@scm/contracts';
 import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
@@ -94,13 +94,23 @@ describe('permission matrix over every registered route', () => {
         const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
         const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
         const refused = response.status === 403 && response.body?.code === 'FORBIDDEN';
-        const expected =
-          signedInOnly ||
-          (permission.anyOf
+        // A director-only route refuses every other role, whatever its permissions (the director is below).
+        const expected = signedInOnly
+          ? !permission.directorOnly
+          : permission.anyOf
             ? hasAnyPermission(perms, keys, permission.check)
-            : hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check));
+            : hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check);
         if (refused === expected) mismatches.push(`${route.method} ${route.path} as ${level}: got ${response.status}`);
       }
+    }
+    expect(mismatches).toEqual([]);
+    // Director-only routes let the director through.
+    const director = await tokenWithPermissions(runtime, grantsAt(['DASHBOARD'], 'view'), { role: DIRECTOR_ROLE_NAME });
+    for (const route of routes.filter((r) => r.permission?.directorOnly)) {
+      const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+      const pending = call(route.method, path).set('Authorization', `Bearer ${director}`);
+      const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
+      if (response.status === 403) mismatches.push(`${route.method} ${route.path} as director: got 403`);
     }
     expect(mismatches).toEqual([]);
     // Four calls per route, and the routes grow with every service: more than jest's default 5 s.

@@ -3,7 +3,7 @@ import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
-import { CommonErrorCode } from '@scm/contracts';
+import { CommonErrorCode, DIRECTOR_ROLE_NAME } from '@scm/contracts';
 import { resolveLanguage } from '@scm/i18n';
 import { AppException } from '../http/app-exception.js';
 import { createLogger } from '../logging/logger.js';
@@ -110,6 +110,10 @@ export class AuthGuard implements CanActivate {
     const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);
     if (!required) {
       logger.error({ route: request.url }, 'route declares no permission; refused');
+      throw new AppException(CommonErrorCode.FORBIDDEN);
+    }
+    if (required.directorOnly && claims.role !== DIRECTOR_ROLE_NAME) {
+      logger.warn({ route: request.url }, 'director-only route refused');
       throw new AppException(CommonErrorCode.FORBIDDEN);
     }
     const signedInIsEnough = Array.isArray(required.keys) && required.keys.length === 0;

@@ -12,6 +12,8 @@ export interface RequiredPermission {
   check: CheckType;
   /** Any one of `keys` is enough (`@AnyPermission`), instead of SPEC.md §5's list rule. */
   anyOf?: boolean;
+  /** Only the role named director (`@DirectorOnly`): SPEC.md §2, §6 (error log, /fifo). */
+  directorOnly?: boolean;
 }
 
 /** The route needs no sign-in (login, health, ...). Every other route must declare `@Permission`. */
@@ -19,6 +21,10 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** Signed in is enough (e.g. reading one's own notifications or session). */
 export const SignedIn = () => SetMetadata(REQUIRED_PERMISSION, { keys: [], check: 'view' });
+
+/** Only the role named director may call the route (SPEC.md §2, §6: the error log). */
+export const DirectorOnly = () =>
+  SetMetadata(REQUIRED_PERMISSION, { keys: [], check: 'view', directorOnly: true } satisfies RequiredPermission);
 
 /** The permission key(s) and check type of a route, checked with SPEC.md §5's rule. */
 export const Permission = (keys: PermissionKey | readonly PermissionKey[], check: CheckType = 'view') =>
