@@ -117,6 +117,8 @@ test.describe('supplier pricing and default suppliers', () => {
     await dialog.getByTestId('price-future-1').fill('44');
     await dialog.getByTestId('price-save').click();
     await expect(dialog).toBeHidden();
+    // An added price says so (issue 10: not "Updated").
+    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
     await page.getByRole('searchbox').fill(skuId);
     const s1Row = page.getByRole('row').filter({ hasText: `Golden Grain ${tag}` });
     await expect(s1Row).toContainText('42.50');

@@ -310,7 +310,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       output_quantity: 'Value must be more than 0',
       'consume_sku_list.0.quantity_per_uom': 'Value must be more than 0',
       'consume_sku_list.1.quantity_per_uom': 'Please enter a number with at most 3 decimal places',
-      'consume_sku_list.1.wastage_percentage': 'Value cannot more than 99.99',
+      'consume_sku_list.1.wastage_percentage': 'Value cannot be more than 99.99',
       'consume_sku_list.2.wastage_percentage': 'Value must be more than or equal to 0',
       'consume_sku_list.2.sku_id': 'This value is already in the list',
       'consume_sku_list.3.quantity_per_uom': 'Please enter valid number',

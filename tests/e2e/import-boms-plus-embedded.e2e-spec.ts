@@ -488,7 +488,7 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
       [4, 'BOM name', 'This differs from row 3, the first row of the same code: leave it blank or write the same'],
       [5, 'Quantity per UOM', 'Please enter valid number'],
       [6, 'Consumed SKU', 'This value is already in the list'],
-      [6, 'Wastage %', 'Value cannot more than 99.99'],
+      [6, 'Wastage %', 'Value cannot be more than 99.99'],
       [8, 'Consumed UOM', "Choose one of this SKU's UOMs"],
       [9, 'Output SKU', 'This field is required'],
       [9, 'Category', '"Nuts" was not found (or is archived)'],

@@ -513,7 +513,7 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       [9, 'UOM conversions', "The primary UOM's factor must be 1"],
       [10, 'Counting UOM', '"DOZEN" was not found (or is archived)'],
       [10, 'Inventorised', 'Please enter Yes or No'],
-      [10, 'Default wastage (%)', 'Value cannot more than 99.99'],
+      [10, 'Default wastage (%)', 'Value cannot be more than 99.99'],
       [11, 'SKU ID', 'The same code is already on row 2'],
     ]);
     expect((await agent.get('/api/catalog/skus/SKU-BAD-OK')).status).toBe(404);

@@ -22,7 +22,7 @@ describe('list query bounds (embedded mode)', () => {
   it('refuses a start beyond 100,000, naming start, in English and Chinese', async () => {
     const english = await agent.post('/api/catalog/uoms/list').send({ start: 100_001 });
     expect(english.status).toBe(400);
-    expect(fieldErrors(english.body)).toEqual({ start: 'Value cannot more than 100000' });
+    expect(fieldErrors(english.body)).toEqual({ start: 'Value cannot be more than 100000' });
     const chinese = await agent.post('/api/catalog/uoms/list').set('Accept-Language', 'zh-CN').send({ start: 100_001 });
     expect(fieldErrors(chinese.body)).toEqual({ start: '数值不能超过 100000' });
     expect((await agent.post('/api/catalog/uoms/list').send({ start: 100_000 })).status).toBe(200);

@@ -221,7 +221,7 @@ describe('products: lifecycle, pricing and cost (embedded mode)', () => {
           field: 'retail_price_native',
           message: 'Please enter a number with at most 2 decimal places',
         }),
-        expect.objectContaining({ field: 'discount', message: 'Value cannot more than 100' }),
+        expect.objectContaining({ field: 'discount', message: 'Value cannot be more than 100' }),
         expect.objectContaining({ field: 'stock_type' }),
         expect.objectContaining({ field: 'category_id', message: 'This field is required' }),
         expect.objectContaining({ field: 'shipping_method' }),

@@ -64,7 +64,7 @@ describe('settings: GST rates, exchange rates and company details (embedded mode
     const tooHigh = await agent.post('/api/catalog/settings/gst-rates').send({ rate: '100.01' });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.errors).toContainEqual(
-      expect.objectContaining({ field: 'rate', message: 'Value cannot more than 100' }),
+      expect.objectContaining({ field: 'rate', message: 'Value cannot be more than 100' }),
     );
     const scale = await agent.post('/api/catalog/settings/gst-rates').send({ rate: '7.125' });
     expect(scale.body.errors).toContainEqual(

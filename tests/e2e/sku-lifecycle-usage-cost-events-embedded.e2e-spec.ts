@@ -208,14 +208,14 @@ describe('SKUs (embedded mode)', () => {
     });
     const english = await agent.post('/api/catalog/skus').send(body);
     expect(english.status).toBe(400);
-    expect(english.body.message).toBe('One or more items not filled up properly');
+    expect(english.body.message).toBe('One or more fields are not filled in correctly');
     expect(problems(english)).toEqual(
       expect.arrayContaining([
         { field: 'sku_id', message: 'Value cannot have slash' },
         { field: 'name', message: 'This field is required' },
         { field: 'uom_list.1.factor', message: 'Value must be more than 0' },
         { field: 'uom_list.2.factor', message: 'Please enter valid number' },
-        { field: 'default_wastage_percentage', message: 'Value cannot more than 99.99' },
+        { field: 'default_wastage_percentage', message: 'Value cannot be more than 99.99' },
         { field: 'threshold', message: 'Value must be more than or equal to 0' },
         { field: 'max_order_qty', message: 'Value must be more than 0' },
         expect.objectContaining({ field: 'is_inventorise' }),

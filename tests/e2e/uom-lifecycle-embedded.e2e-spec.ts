@@ -132,7 +132,7 @@ describe('UOM lifecycle through the gateway (embedded mode)', () => {
       .post('/api/catalog/uoms')
       .send({ uom_name: '', secondary_uom: 'A/B', uom_per_primary: '1.2345' });
     expect(english.status).toBe(400);
-    expect(english.body.message).toBe('One or more items not filled up properly');
+    expect(english.body.message).toBe('One or more fields are not filled in correctly');
     expect(english.body.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'uom_name', message: 'This field is required' }),

@@ -1,4 +1,5 @@
 import type { SupplierPriceInput, SupplierPriceUploadResult, SupplierPriceView } from '@scm/contracts';
+import { i18next } from '../i18n';
 import { api } from './client';
 import { listSource, resourceKeys, revalidate } from './resource';
 
@@ -23,11 +24,12 @@ export const supplierPricesApi = {
   keys,
   list: listSource<SupplierPriceView>(keys, `${BASE}/list`),
 
-  async save(input: SupplierPriceInput, idempotencyKey: string): Promise<SupplierPriceView> {
+  /** `adding`: the user added a price (the server's PUT says "Updated" either way, so the add says "Created"). */
+  async save(input: SupplierPriceInput, idempotencyKey: string, adding = false): Promise<SupplierPriceView> {
     const saved = await api.put<SupplierPriceView>(BASE, input, {
       idempotencyKey,
       silent: true,
-      success: true,
+      success: adding ? i18next.t('messages:created') : true,
       loading: true,
     });
     await changed();

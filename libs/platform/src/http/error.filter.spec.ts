@@ -25,9 +25,9 @@ describe(errorEnvelope.name, () => {
     ]);
     const sut = errorEnvelope(error, 'en');
     expect(sut.status).toBe(400);
-    expect(sut.message).toBe('One or more items not filled up properly');
+    expect(sut.message).toBe('One or more fields are not filled in correctly');
     expect(sut.errors).toEqual([
-      { field: 'qty', rule: 'validation.max', params: { max: 100 }, message: 'Value cannot more than 100' },
+      { field: 'qty', rule: 'validation.max', params: { max: 100 }, message: 'Value cannot be more than 100' },
       { field: 'name', rule: 'validation.required', message: 'This field is required' },
     ]);
   });

@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmDialog';
 import type { ConfirmOptions } from '../ui/ConfirmDialog';
 import { Icon, Spinner } from '../ui/icons';
+import { recordTitle, useMatchedRoute } from '../layout/route-title';
 import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ActivityPanel } from './ActivityPanel';
@@ -122,6 +123,7 @@ export function FormShell<Input extends FieldValues, Output>({
   children,
 }: FormShellProps<Input, Output>) {
   const { t } = useTranslation();
+  const matchedRoute = useMatchedRoute();
   const can = useCan();
   const navigate = useNavigate();
   const formId = useId();
@@ -217,7 +219,11 @@ export function FormShell<Input extends FieldValues, Output>({
     else await perform(action.id, undefined, action.run);
   }
 
-  const heading = t('kit:form.heading', { type: t(`routes:types.${mode}`), title });
+  // On a route of the tree the heading names one record of it ("New Location", not "New Location List").
+  const heading = t('kit:form.heading', {
+    type: t(`routes:types.${mode}`),
+    title: matchedRoute ? recordTitle(t, matchedRoute.node.id) : title,
+  });
   const status = mode === 'clone' ? undefined : record?.status;
 
   const buttons = readOnly ? (

@@ -1,5 +1,7 @@
 import type { FieldError, FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { get } from 'react-hook-form';
+import { maxLengthAt } from './schema-limits';
+import { schemaOfResolver } from './zod-resolver';
 
 export interface FieldPropsOptions {
   /** Marks the field required while the form is editable (a view shows no asterisk). */
@@ -12,6 +14,8 @@ export interface TextFieldBinding<T extends FieldValues> extends UseFormRegister
   required?: boolean;
   autoComplete: 'off';
   error?: string;
+  /** The schema's maximum length: the field counts characters while typing ("12 / 200"). */
+  maxChars?: number;
 }
 
 /** What `select(...)` spreads on a ControlledSelect. */
@@ -40,11 +44,23 @@ export function useFieldProps<T extends FieldValues, Output>(
 ) {
   // Read during render: the form state proxy then re-renders the form when errors change.
   const { errors } = form.formState;
+  // The resolver's contracts schema (react-hook-form keeps the options it was given on the control).
+  const schema = schemaOfResolver(
+    (form.control as unknown as { _options?: { resolver?: unknown } })._options?.resolver,
+  );
   const required = (options?: FieldPropsOptions) => (options?.required ? !readOnly : undefined);
   return {
     text<N extends Path<T>>(name: N, label: string, options?: FieldPropsOptions): TextFieldBinding<T> {
       const error: FieldError | undefined = get(errors, name);
-      return { label, required: required(options), autoComplete: 'off', error: error?.message, ...form.register(name) };
+      const maxChars = schema && !readOnly ? maxLengthAt(schema, name) : undefined;
+      return {
+        label,
+        required: required(options),
+        autoComplete: 'off',
+        error: error?.message,
+        ...(maxChars !== undefined && { maxChars }),
+        ...form.register(name),
+      };
     },
     select<N extends Path<T>>(name: N, label: string, options?: FieldPropsOptions): SelectBinding<T, Output, N> {
       return { control: form.control, name, label, required: required(options), disabled: readOnly };

@@ -37,7 +37,7 @@ function setError(errors: Record<string, unknown>, path: readonly PropertyKey[],
 export function zodResolver<Input extends FieldValues, Output extends FieldValues>(
   schema: ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
-  return async (values) => {
+  const resolver: Resolver<Input, unknown, Output> = async (values) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
     const errors: Record<string, unknown> = {};
@@ -47,4 +47,14 @@ export function zodResolver<Input extends FieldValues, Output extends FieldValue
     }
     return { values: {}, errors: errors as FieldErrors<Input> };
   };
+  RESOLVER_SCHEMAS.set(resolver, schema);
+  return resolver;
+}
+
+/** Each resolver's schema, so the form kit can read a field's limits (its maximum length) from the same rules. */
+const RESOLVER_SCHEMAS = new WeakMap<object, ZodType>();
+
+/** The contracts schema behind a form's `zodResolver`, if it has one. */
+export function schemaOfResolver(resolver: unknown): ZodType | undefined {
+  return typeof resolver === 'function' ? RESOLVER_SCHEMAS.get(resolver) : undefined;
 }

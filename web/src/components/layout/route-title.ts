@@ -6,10 +6,19 @@ import { matchPath } from '../../routes/resolve';
 import type { MatchedRoute } from '../../routes/resolve';
 import { ROUTE_TREE } from '../../routes/route-tree';
 
-/** A page's translated title; a form route's type comes first ("New UOM"), list pages use the route name. */
+/**
+ * What one record of a route is called, for form titles: the route's name unless that names the list rather than
+ * a record ("Location List", "Customers"), in which case `routes:records.<id>` names the record ("Location").
+ */
+export function recordTitle(t: TFunction, routeId: string): string {
+  return t(`routes:records.${routeId}`, { defaultValue: t(`routes:${routeId}`) });
+}
+
+/** A page's translated title; a form route's type comes first ("New Location"), list pages use the route name. */
 export function routeTitle(t: TFunction, routeId: string, type?: string): string {
-  const title = t(`routes:${routeId}`);
-  return type ? t('layout:pageTitle.withType', { type: t(`routes:types.${type}`), title }) : title;
+  return type
+    ? t('layout:pageTitle.withType', { type: t(`routes:types.${type}`), title: recordTitle(t, routeId) })
+    : t(`routes:${routeId}`);
 }
 
 /** The route the current location is, for the breadcrumb, the tags view and the page title. */

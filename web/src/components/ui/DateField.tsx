@@ -113,11 +113,13 @@ export interface DateFieldProps extends DateInputProps {
   /** Help text under the field (hidden while an error shows). */
   hint?: ReactNode;
   required?: boolean;
+  /** A text binding's length limit: a date has its own format, so no counter. */
+  maxChars?: number;
 }
 
 /** A labelled DateInput with its error message, laid out and wired like TextField. */
 export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
-  { label, error, hint, required, className = '', ...props },
+  { label, error, hint, required, className = '', maxChars: _maxChars, ...props },
   ref,
 ) {
   const id = useId();

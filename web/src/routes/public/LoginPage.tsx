@@ -12,6 +12,7 @@ import { TextField } from '../../components/ui/TextField';
 import { ROUTE_TREE } from '../route-tree';
 import { firstAllowedPath } from '../resolve';
 import { showSuccess } from '../../state/feedback';
+import { PublicLanguageSwitch } from './PublicLanguageSwitch';
 
 type Mode = 'login' | 'reset' | 'invite';
 type Errors = Record<string, string>;
@@ -124,7 +125,10 @@ export default function LoginPage({ mode }: { mode: Mode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-blue-100 p-4">
       <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg">
-        <p className="text-xs font-semibold tracking-widest text-blue-700 uppercase">{t('web:app.title')}</p>
+        <div className="flex items-center justify-between">
+          <p className="text-xs font-semibold tracking-widest text-blue-700 uppercase">{t('web:app.title')}</p>
+          <PublicLanguageSwitch className="-mr-2" />
+        </div>
         <h1 className="mt-1 mb-6 text-xl font-semibold text-slate-900">{title}</h1>
         {errors.form && (
           <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -100,7 +100,7 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
       return;
     }
     try {
-      await supplierPricesApi.save(draft, idempotency.keyFor('save', draft));
+      await supplierPricesApi.save(draft, idempotency.keyFor('save', draft), !editing);
       idempotency.done('save');
       onClose();
     } catch (error) {
