@@ -4,3 +4,4 @@ export * from './import.js';
 export * from './list-query.js';
 export * from './business-date.js';
 export * from './cost-fields.js';
+export * from './units.js';
