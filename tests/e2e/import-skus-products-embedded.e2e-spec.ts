@@ -594,7 +594,7 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       default_cost: '0.00',
       retail_price_usd: '99.90',
       // The settings' default GST rate.
-      tax: '7.00',
+      tax: '9.00',
       discount: '0.00',
       stock_type: 'External Consignment',
       declaration_type: 'MES',

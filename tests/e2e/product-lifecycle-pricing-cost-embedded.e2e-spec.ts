@@ -159,8 +159,8 @@ describe('products: lifecycle, pricing and cost (embedded mode)', () => {
       exchange_rate: '1.000000',
       exchange_rate_date: null,
       retail_price_usd: '2500.00',
-      tax: '7.00',
-      retail_with_tax_usd: '2675.00',
+      tax: '9.00',
+      retail_with_tax_usd: '2725.00',
       mark_up: null,
     });
   });
@@ -345,7 +345,7 @@ describe('products: lifecycle, pricing and cost (embedded mode)', () => {
         { currency: 'GBP', rate: null, effective_date: null },
       ],
       gst_rates: ['0.00', '7.00', '8.00', '9.00'],
-      default_gst_rate: '7.00',
+      default_gst_rate: '9.00',
     });
   });
 

@@ -40,16 +40,16 @@ describe('settings: GST rates, exchange rates and company details (embedded mode
   };
   const rateOf = (rows: GstRow[], rate: string) => rows.find((row) => row.rate === rate)!;
 
-  it('seeds GST options 0, 7, 8, 9 % with 7 as the default', async () => {
+  it('seeds GST options 0, 7, 8, 9 % with Singapore’s current 9 as the default', async () => {
     const settings = await agent.get('/api/catalog/settings');
     expect(settings.status).toBe(200);
     expect(settings.body.data.gst_rates.map((row: GstRow) => [row.rate, row.is_default])).toEqual([
       ['0.00', false],
-      ['7.00', true],
+      ['7.00', false],
       ['8.00', false],
-      ['9.00', false],
+      ['9.00', true],
     ]);
-    expect(settings.body.data.default_gst_rate).toBe('7.00');
+    expect(settings.body.data.default_gst_rate).toBe('9.00');
   });
 
   it('adds a GST rate (0–100, 2 decimals, unique), switches the default and refuses removing the default', async () => {
@@ -75,18 +75,22 @@ describe('settings: GST rates, exchange rates and company details (embedded mode
     expect(negative.body.errors).toContainEqual(expect.objectContaining({ field: 'rate', message: '此项为必填项' }));
 
     const seven = rateOf(added.body.data.gst_rates, '7.00');
-    const refused = await agent.delete(`/api/catalog/settings/gst-rates/${seven.gst_rate_id}`);
+    const nine = rateOf(added.body.data.gst_rates, '9.00');
+    const refused = await agent.delete(`/api/catalog/settings/gst-rates/${nine.gst_rate_id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The default GST rate cannot be removed. Choose another default first');
     const refusedZh = await agent
-      .delete(`/api/catalog/settings/gst-rates/${seven.gst_rate_id}`)
+      .delete(`/api/catalog/settings/gst-rates/${nine.gst_rate_id}`)
       .set('Accept-Language', 'zh-CN');
     expect(refusedZh.body.message).toBe('不能删除默认消费税税率，请先选择其他默认税率');
 
-    const nine = rateOf(added.body.data.gst_rates, '9.00');
-    const switched = await agent.put('/api/catalog/settings/gst-rates/default').send({ gst_rate_id: nine.gst_rate_id });
+    const switched = await agent
+      .put('/api/catalog/settings/gst-rates/default')
+      .send({ gst_rate_id: seven.gst_rate_id });
     expect(switched.status).toBe(200);
-    expect(switched.body.data.default_gst_rate).toBe('9.00');
+    expect(switched.body.data.default_gst_rate).toBe('7.00');
+    const back = await agent.put('/api/catalog/settings/gst-rates/default').send({ gst_rate_id: nine.gst_rate_id });
+    expect(back.body.data.default_gst_rate).toBe('9.00');
     const removed = await agent.delete(`/api/catalog/settings/gst-rates/${seven.gst_rate_id}`);
     expect(removed.status).toBe(200);
     expect(removed.body.data.gst_rates.map((row: GstRow) => row.rate)).toEqual(['0.00', '5.50', '8.00', '9.00']);
@@ -220,7 +224,7 @@ describe('settings: GST rates, exchange rates and company details (embedded mode
 
   it('left settings snapshots and exchange-rate events in catalog.outbox with growing revisions', async () => {
     const settings = await outbox('catalog.settings.updated');
-    expect(settings.map((event) => event.revision)).toEqual([2, 3, 4, 5, 6]);
+    expect(settings.map((event) => event.revision)).toEqual([2, 3, 4, 5, 6, 7]);
     expect(settings.at(-1)).toMatchObject({
       default_gst_rate: '9.00',
       gst_rates: [expect.objectContaining({ rate: '0.00' }), expect.anything(), expect.anything()],

@@ -12,6 +12,7 @@ import { CategoryTreeService } from './category-tree/category-tree.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
 import { CreateImportJobs1795362116072 } from './migrations/1795362116072-CreateImportJobs.js';
 import { AddImportJobLocationScope1795636442264 } from './migrations/1795636442264-AddImportJobLocationScope.js';
+import { SetDefaultGstRateNine1795637200000 } from './migrations/1795637200000-SetDefaultGstRateNine.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
 import { CreateSuppliers1795359200020 } from './migrations/1795359200020-CreateSuppliers.js';
@@ -132,6 +133,7 @@ import { ProductService } from './product/product.service.js';
         CreateSkuSearchIndexes1795364556767,
         CreateProductListSortIndexes1795364562712,
         AddImportJobLocationScope1795636442264,
+        SetDefaultGstRateNine1795637200000,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.

