@@ -14,3 +14,4 @@ export { issueMessage, zodResolver } from './zod-resolver';
 export { StatusBadge, statusLabel, statusTone } from '../ui/StatusBadge';
 export { NewCategory } from './NewCategoryDialog';
 export type { NewCategoryProps } from './NewCategoryDialog';
+export { CurrencyRateWarning } from './CurrencyRateWarning';

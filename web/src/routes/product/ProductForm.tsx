@@ -20,6 +20,7 @@ import { productsApi, useProductPricingContext } from '../../api/products';
 import { useSession } from '../../api/session';
 import { AttachmentList } from '../../components/attachments/AttachmentList';
 import {
+  CurrencyRateWarning,
   ControlledSelect,
   FormSection,
   FormShell,
@@ -356,6 +357,7 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
         <ControlledSelect
           {...bind.select('native_currency', t('products:product.fields.native_currency'), { required: true })}
           options={currencies}
+          hint={!readOnly && context && !rateToday?.rate ? <CurrencyRateWarning currency={currency} /> : undefined}
           data-testid="product-currency"
         />
         {seesCost ? (
