@@ -70,7 +70,8 @@ export function Select<V extends string | number>({
           className={`relative flex h-9 w-full items-center justify-between gap-2 rounded-md border ${error ? 'border-red-500' : 'border-slate-300'} bg-white pr-2 pl-3 text-left text-sm text-slate-800 shadow-xs focus:outline-none data-disabled:bg-slate-50 data-focus:ring-2 data-focus:ring-blue-500 ${formField ? 'data-disabled:border-slate-200 data-disabled:text-slate-800 data-disabled:shadow-none' : 'data-disabled:text-slate-400'} ${buttonClassName}`}
         >
           <span className="truncate">{selected?.label ?? ''}</span>
-          <Icon name="chevronDown" className="h-4 w-4 text-slate-400" />
+          {/* A form's read-only (disabled) select reads as a plain value: no arrow offering a choice. */}
+          {!(disabled && formField) && <Icon name="chevronDown" className="h-4 w-4 text-slate-400" />}
         </ListboxButton>
         <ListboxOptions
           anchor={{ to: anchor, gap: 4 }}
