@@ -37,15 +37,15 @@ export function masterDataApi<View, ListRow, Input>(name: string, base: string, 
       );
     },
 
-    /** New or active records, by name, for a form's select. */
-    useOptions(sortColumn: string) {
+    /** New or active records, by name, for a form's select; `enabled: false` (no permission to list them) asks nothing. */
+    useOptions(sortColumn: string, enabled = true) {
       const query: ListQueryInput = {
         limit: 1000,
         other_params: { status: 'new_or_active' },
         order_by: [{ column: sortColumn, sort_type: 'ASC' }],
       };
       return useSWR<ListRow[], Error>(
-        [...keys.all, 'options', sortColumn],
+        enabled ? [...keys.all, 'options', sortColumn] : null,
         async () => (await api.post<ListRow[]>(`${base}/list`, query)).data ?? [],
       );
     },

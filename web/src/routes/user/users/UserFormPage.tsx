@@ -22,6 +22,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { Icon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/Select';
 import { MultiCombobox } from '../../../components/ui/MultiCombobox';
+import { TagInput } from '../../../components/ui/TagInput';
 import { TextField } from '../../../components/ui/TextField';
 import { useCan, useHoldsAllLocations } from '../../../lib/permissions';
 import { USER_PATH } from './paths';
@@ -66,8 +67,10 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
   const needsRecord = mode !== 'new' && mode !== 'create';
   const { data: record, error, isLoading } = useUser(needsRecord ? id : undefined);
   const { data: roleOptions } = useRoleOptions();
-  // New and active locations by name; the value kept is the location id (identity stores ids, `*` for all).
-  const { data: locationRows } = locationsApi.useOptions('location_name');
+  // New and active locations by name; the value kept is the location id (identity stores ids, `*` for all). A user
+  // administrator who may not list locations (no LOCATION view: the list would answer 403) types the ids instead.
+  const canListLocations = can('LOCATION', 'view');
+  const { data: locationRows } = locationsApi.useOptions('location_name', canListLocations);
   const locations = useMemo(
     () =>
       (locationRows ?? []).map((location) => ({
@@ -284,7 +287,7 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
                 />
                 {all ? (
                   <p className="text-xs text-slate-500">{t('users:allLocationsHelp')}</p>
-                ) : (
+                ) : canListLocations ? (
                   <MultiCombobox
                     label={t('users:fields.location_list')}
                     value={field.value}
@@ -293,6 +296,18 @@ function UserForm({ mode, id, isNew, readOnly }: FormMode) {
                     disabled={readOnly}
                     placeholder={t('users:placeholders.location_list')}
                     hint={readOnly ? undefined : t('users:hints.location_list')}
+                    emptyText={t('users:noLocations')}
+                    error={fieldState.error?.message}
+                    data-testid="user-locations"
+                  />
+                ) : (
+                  <TagInput
+                    label={t('users:fields.location_list')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={readOnly}
+                    placeholder={t('users:placeholders.location_ids')}
+                    hint={readOnly ? undefined : t('users:hints.location_ids')}
                     emptyText={t('users:noLocations')}
                     error={fieldState.error?.message}
                     data-testid="user-locations"
