@@ -8,6 +8,7 @@ import { useIdempotencyKeys } from '../../lib/idempotency';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
+import { maxLengthAt } from './schema-limits';
 import { issueMessage } from './zod-resolver';
 
 export interface NewCategoryProps<Input> {
@@ -109,6 +110,7 @@ export function NewCategory<Input>({
                 className="mt-4"
                 label={t('kit:newCategory.name')}
                 required
+                maxChars={maxLengthAt(schema, 'category_name')}
                 autoComplete="off"
                 data-autofocus
                 value={name}
