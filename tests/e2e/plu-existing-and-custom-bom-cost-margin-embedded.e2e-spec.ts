@@ -160,7 +160,7 @@ describe('PLUs (embedded mode)', () => {
       bom_id: 'LATTE-BOM',
       bom: expect.objectContaining({ bom_id: 'LATTE-BOM', bom_name: 'Latte recipe', output_uom_name: 'CUP' }),
       cost: '0.9100',
-      margin: '3.5900',
+      margin: '3.59',
       margin_percentage: '79.78',
       status: 'new',
       in_use: false,
@@ -177,7 +177,7 @@ describe('PLUs (embedded mode)', () => {
       bom_id: null,
       suggested_price: '0.00',
       cost: '0.3830',
-      margin: '-0.3830',
+      margin: '-0.38',
       margin_percentage: null,
     });
     expect(created.body.data.bom.consume_sku_list).toEqual([
@@ -212,8 +212,8 @@ describe('PLUs (embedded mode)', () => {
         row.margin,
       ]),
     ).toEqual([
-      ['ESPRESSO', null, 'Espresso', '0.3830', '-0.3830'],
-      ['LATTE', 'LATTE-BOM', 'Latte recipe', '0.9100', '3.5900'],
+      ['ESPRESSO', null, 'Espresso', '0.3830', '-0.38'],
+      ['LATTE', 'LATTE-BOM', 'Latte recipe', '0.9100', '3.59'],
     ]);
     for (const search of ['latt', '拿铁', '1000001', 'latte recipe']) {
       const found = await agent.post('/api/catalog/plus/list').send({ search_str: search });
@@ -221,6 +221,45 @@ describe('PLUs (embedded mode)', () => {
     }
     const byType = await agent.post('/api/catalog/plus/list').send({ other_params: { bom_type: 'custom' } });
     expect(byType.body.recordsTotal).toBe(1);
+  });
+
+  it('shows the same cost and margin of a PLU in its view, the list and the export: one rounding, on the server', async () => {
+    // Rows of 0.7200, 0.000125 and 0.000126: each row's cost is rounded once (0.7200, 0.0001, 0.0001) and the
+    // total is the sum of the rows as shown (0.7202), not the rounded exact sum (0.720251 → 0.7203).
+    const mocha = espresso({
+      plu_id: 'MOCHA',
+      plu_name: 'Mocha',
+      suggested_price: '6.9',
+      custom_bom: {
+        output_quantity: '1',
+        output_uom_id: uoms.CUP,
+        consume_sku_list: [
+          { sku_id: 'BEAN', quantity_per_uom: '36', uom_id: uoms.G, wastage_percentage: '0' },
+          { sku_id: 'SUGAR', quantity_per_uom: '0.125', uom_id: uoms.G, wastage_percentage: '0' },
+          { sku_id: 'MILK', quantity_per_uom: '0.063', uom_id: uoms.G, wastage_percentage: '0' },
+        ],
+      },
+    });
+    expect((await agent.post('/api/catalog/plus').send(mocha)).status).toBe(201);
+    const view = (await agent.get('/api/catalog/plus/MOCHA')).body.data;
+    const rows = view.bom.consume_sku_list.map((row: { cost: string }) => row.cost);
+    expect(rows).toEqual(['0.7200', '0.0001', '0.0001']);
+    expect(view.bom).toMatchObject({ cost: '0.7202', cost_per_output_unit: '0.7202' });
+    // Money at 2 decimals, the margin % from the same cost; the cost a unit cost at 4.
+    expect(view).toMatchObject({ cost: '0.7202', margin: '6.18', margin_percentage: '89.56' });
+
+    const figures = (row: Record<string, unknown>) => [row.cost, row.margin, row.margin_percentage];
+    const list = await agent.post('/api/catalog/plus/list').send({ search_str: 'MOCHA' });
+    expect(list.body.data.map(figures)).toEqual([figures(view)]);
+    // The Excel export pages the list with the table's columns and the largest page.
+    const exported = await agent.post('/api/catalog/plus/list').send({
+      search_str: 'MOCHA',
+      columns: ['plu_id', 'plu_name', 'suggested_price', 'cost', 'margin', 'margin_percentage'],
+      start: 0,
+      limit: 1000,
+    });
+    expect(exported.body.data.map(figures)).toEqual([figures(view)]);
+    expect((await agent.delete('/api/catalog/plus/MOCHA')).status).toBe(200);
   });
 
   it('validates with SPEC wording in English and Chinese', async () => {

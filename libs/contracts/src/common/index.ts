@@ -5,3 +5,4 @@ export * from './list-query.js';
 export * from './business-date.js';
 export * from './cost-fields.js';
 export * from './units.js';
+export * from './decimals.js';

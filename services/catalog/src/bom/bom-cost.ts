@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { roundUnitCost } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { Decimal } from './decimal.js';
 import type { BomLine } from './bom.entity.js';
@@ -12,7 +13,7 @@ export interface CostRecipe {
   output_quantity: string;
 }
 
-/** The cost of one consume row; null parts are unknown. Money at 4 decimals. */
+/** The cost of one consume row; null parts are unknown. Unit costs at 4 decimals (docs/architecture.md, "Numbers and rounding"). */
 export interface LineCost {
   factor: string | null;
   unit_cost: string | null;
@@ -27,8 +28,10 @@ export interface RecipeCost {
   cost_per_output_unit: string | null;
 }
 
-const COST_SCALE = 4;
-const money = (value: Decimal | null): string | null => (value === null ? null : value.toFixed(COST_SCALE));
+/** Every figure of the roll-up is already rounded where it is made (see CostFacts): this only writes it. */
+const money = (value: Decimal | null): string | null => (value === null ? null : roundUnitCost(value));
+/** A unit cost rounded once, where it is made; everything made from it uses the rounded figure. */
+const unitCostOf = (value: Decimal): Decimal => new Decimal(roundUnitCost(value));
 
 /** A producing SKU BOM with its rows, as loaded for the roll-up. */
 interface Producer extends ProducingBom {
@@ -43,6 +46,10 @@ interface Producer extends ProducingBom {
  *   over its suppliers; a SKU without prices that a live SKU BOM produces costs that BOM's cost per output
  *   primary unit (cost / (output_quantity × factor(output_uom))), recursively;
  * - a BOM's cost is the sum of its rows (unknown when one is), its cost per output unit that sum / output_quantity.
+ *
+ * Rounding (docs/architecture.md, "Numbers and rounding"): every unit cost, row cost and cost per output unit is a
+ * unit cost at 4 decimals, rounded half-up once where it is made; what is made from it uses the rounded figure, so
+ * the rows add up to the total and a PLU's cost is the cost per output unit its BOM shows.
  */
 @Injectable()
 export class BomCostCalculator {
@@ -64,7 +71,7 @@ export class BomCostCalculator {
           cost: money(line.cost),
         })),
         cost: money(total),
-        cost_per_output_unit: money(total === null ? null : total.div(recipe.output_quantity)),
+        cost_per_output_unit: money(total === null ? null : unitCostOf(total.div(recipe.output_quantity))),
       });
     }
     return result;
@@ -121,13 +128,16 @@ class CostFacts {
     const cost =
       factor === null || unitCost === null
         ? null
-        : new Decimal(line.quantity_per_uom)
-            .times(factor)
-            .times(unitCost)
-            .times(new Decimal(line.wastage_percentage).div(100).plus(1));
+        : unitCostOf(
+            new Decimal(line.quantity_per_uom)
+              .times(factor)
+              .times(unitCost)
+              .times(new Decimal(line.wastage_percentage).div(100).plus(1)),
+          );
     return { rawFactor, unitCost, cost };
   }
 
+  /** The sum of the rows' rounded costs (exact: what the rows show adds up to the total). */
   total(lines: readonly BomLine[]): Decimal | null {
     let sum = new Decimal(0);
     for (const line of lines) {
@@ -142,7 +152,7 @@ class CostFacts {
   private unitCost(skuId: string): Decimal | null {
     if (this.unitCosts.has(skuId)) return this.unitCosts.get(skuId) ?? null;
     const direct = this.direct.get(skuId) ?? null;
-    if (direct !== null) return direct;
+    if (direct !== null) return unitCostOf(direct);
     const producer = this.producers.get(skuId);
     if (!producer || this.visiting.has(skuId)) return null;
     this.visiting.add(skuId);
@@ -152,7 +162,7 @@ class CostFacts {
     const unit =
       total === null || outputFactor === undefined
         ? null
-        : total.div(new Decimal(producer.output_quantity).times(outputFactor));
+        : unitCostOf(total.div(new Decimal(producer.output_quantity).times(outputFactor)));
     this.unitCosts.set(skuId, unit);
     return unit;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CatalogSubjects } from '@scm/contracts';
+import { CatalogSubjects, marginOf } from '@scm/contracts';
 import type {
   ListQuery,
   PluBomOption,
@@ -19,7 +19,6 @@ import { BomEntity } from '../bom/bom.entity.js';
 import type { BomLine } from '../bom/bom.entity.js';
 import { BomRepository } from '../bom/bom.repository.js';
 import { BOM_USAGE_TYPES } from '../bom/bom.service.js';
-import { Decimal } from '../bom/decimal.js';
 import { ItemCategoryRepository } from '../item-category/item-category.repository.js';
 import { ITEM_CATEGORY } from '../item-category/item-category.service.js';
 import { MasterRecordStore } from '../master/master-record-store.js';
@@ -34,7 +33,12 @@ import { PluRepository } from './plu.repository.js';
  */
 export const PLU = 'plu';
 
-/** What a PLU's cost is: its BOM's cost per output unit, its margin against the suggested price. */
+/**
+ * What a PLU's cost is: its BOM's cost per output unit (a unit cost, 4 decimals, as the BOM answers it), its margin
+ * against the suggested price (money, 2 decimals) and the margin % (2 decimals) — made once, here, from those
+ * rounded figures, for the view, the list (and so the export) and the cost preview alike (docs/architecture.md,
+ * "Numbers and rounding").
+ */
 interface PluCost {
   cost: string | null;
   margin: string | null;
@@ -43,13 +47,7 @@ interface PluCost {
 
 function pluCost(suggestedPrice: string, costPerUnit: string | null): PluCost {
   if (costPerUnit === null) return { cost: null, margin: null, margin_percentage: null };
-  const price = new Decimal(suggestedPrice);
-  const margin = price.minus(costPerUnit);
-  return {
-    cost: costPerUnit,
-    margin: margin.toFixed(4),
-    margin_percentage: price.isZero() ? null : margin.div(price).times(100).toFixed(2),
-  };
+  return { cost: costPerUnit, ...marginOf(suggestedPrice, costPerUnit) };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CommonErrorCode, PRICE_FIELDS, V, businessDate, supplierPriceInputSchema } from '@scm/contracts';
+import {
+  CommonErrorCode,
+  PRICE_FIELDS,
+  V,
+  businessDate,
+  roundUnitCost,
+  supplierPriceInputSchema,
+} from '@scm/contracts';
 import type { AccessTokenClaims, SupplierPriceChange, SupplierPriceUploadResult } from '@scm/contracts';
 import type { Language } from '@scm/i18n';
 import {
@@ -247,9 +254,9 @@ async function readUpload(files: UploadedFiles): Promise<Buffer> {
 
 /** Prices as the database gives them back (numeric(18,4): `12.5000`), so equal prices compare equal. */
 function normalise(prices: Prices | Pick<SupplierPriceEntity, (typeof PRICE_FIELDS)[number]>): Prices {
-  const fixed = (value: string | null) => (value === null ? null : Number(value).toFixed(4));
+  const fixed = (value: string | null) => (value === null ? null : roundUnitCost(value));
   return {
-    current_price: Number(prices.current_price).toFixed(4),
+    current_price: roundUnitCost(prices.current_price),
     future_price_1: fixed(prices.future_price_1),
     future_price_1_date: prices.future_price_1_date,
     future_price_2: fixed(prices.future_price_2),
