@@ -240,8 +240,23 @@ describe('PLUs (embedded mode)', () => {
         ],
       },
     });
+    // Before it is saved, the form asks the server for the same figures (one computation).
+    const { plu_id: _id, plu_name: _name, category_id: _category, ...recipe } = mocha;
+    const preview = await agent.post('/api/catalog/plus/cost-preview').send(recipe);
+    expect(preview.status).toBe(200);
     expect((await agent.post('/api/catalog/plus').send(mocha)).status).toBe(201);
     const view = (await agent.get('/api/catalog/plus/MOCHA')).body.data;
+    expect(preview.body.data).toEqual({
+      bom: {
+        output_quantity: view.bom.output_quantity,
+        consume_sku_list: view.bom.consume_sku_list,
+        cost: view.bom.cost,
+        cost_per_output_unit: view.bom.cost_per_output_unit,
+      },
+      cost: view.cost,
+      margin: view.margin,
+      margin_percentage: view.margin_percentage,
+    });
     const rows = view.bom.consume_sku_list.map((row: { cost: string }) => row.cost);
     expect(rows).toEqual(['0.7200', '0.0001', '0.0001']);
     expect(view.bom).toMatchObject({ cost: '0.7202', cost_per_output_unit: '0.7202' });
@@ -260,6 +275,21 @@ describe('PLUs (embedded mode)', () => {
     });
     expect(exported.body.data.map(figures)).toEqual([figures(view)]);
     expect((await agent.delete('/api/catalog/plus/MOCHA')).status).toBe(200);
+  });
+
+  it('previews the cost and margin of a PLU on an existing BOM before it is saved, without a price too', async () => {
+    const preview = await agent
+      .post('/api/catalog/plus/cost-preview')
+      .send({ bom_type: 'existing', bom_id: 'latte-bom', suggested_price: '4.5' });
+    expect(preview.body.data).toMatchObject({ cost: '0.9100', margin: '3.59', margin_percentage: '79.78' });
+    expect(preview.body.data.bom).toMatchObject({ cost: '1.8200', cost_per_output_unit: '0.9100' });
+    const unpriced = await agent
+      .post('/api/catalog/plus/cost-preview')
+      .send({ bom_type: 'existing', bom_id: 'LATTE-BOM' });
+    expect(unpriced.body.data).toMatchObject({ cost: '0.9100', margin: null, margin_percentage: null });
+    const unknown = await agent.post('/api/catalog/plus/cost-preview').send({ bom_type: 'existing', bom_id: 'NOPE' });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(fieldErrors(unknown.body))).toEqual(['bom_id']);
   });
 
   it('validates with SPEC wording in English and Chinese', async () => {
@@ -407,6 +437,14 @@ describe('PLUs (embedded mode)', () => {
       .send(latte());
     expect(changed.status).toBe(200);
     expect(changed.body.data).not.toHaveProperty('margin');
+    const preview = await request(server)
+      .post('/api/catalog/plus/cost-preview')
+      .set('Authorization', `Bearer ${blind}`)
+      .send({ bom_type: 'existing', bom_id: 'LATTE-BOM', suggested_price: '4.5' });
+    expect(preview.status).toBe(200);
+    for (const field of ['cost', 'margin', 'margin_percentage']) expect(preview.body.data).not.toHaveProperty(field);
+    expect(preview.body.data.bom).not.toHaveProperty('cost');
+    expect(preview.body.data.bom.consume_sku_list[0]).not.toHaveProperty('unit_cost');
   });
 
   it('refuses archive and delete of a PLU in use; deleting one drops its custom BOM', async () => {

@@ -178,3 +178,54 @@ export const pluDeletedSchema = z.object({ plu_id: z.string(), revision }).stric
 
 export type PluSnapshot = z.infer<typeof pluSnapshotSchema>;
 export type PluDeleted = z.infer<typeof pluDeletedSchema>;
+
+/**
+ * POST /catalog/plus/cost-preview: what a PLU being written would cost, before it is saved — its BOM (an existing
+ * PLU BOM, or the custom recipe on the form) rolled up by the same server code as a saved PLU's view and list, with
+ * the margin against the suggested price when one is given (docs/architecture.md, "Numbers and rounding"). Its
+ * figures carry the names of PLU_COST_FIELDS / BOM_COST_FIELDS, so roles without can_see_cost receive none.
+ */
+export const pluCostPreviewSchema = z.preprocess(
+  dropUnusedBom,
+  z
+    .object({
+      suggested_price: z.preprocess(
+        (value) =>
+          value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
+        decimalString({ scale: 2, nonNegative: true, max: '9999999999' }).nullable(),
+      ),
+      bom_type: z.enum(PLU_BOM_TYPES, { error: V.required }),
+      bom_id: z
+        .string({ error: V.invalid })
+        .trim()
+        .max(50, { error: V.maxLength })
+        .nullish()
+        .transform((value) => value || null),
+      custom_bom: pluCustomBomSchema.nullish().transform((bom) => bom ?? null),
+    })
+    .strict()
+    .superRefine((input, ctx) => {
+      if (input.bom_type === 'existing' && input.bom_id === null) {
+        ctx.addIssue({ code: 'custom', message: V.required, path: ['bom_id'] });
+      }
+      if (input.bom_type === 'custom' && input.custom_bom === null) {
+        ctx.addIssue({ code: 'custom', message: V.required, path: ['custom_bom'] });
+      }
+    }),
+);
+
+export type PluCostPreviewInput = z.input<typeof pluCostPreviewSchema>;
+export type ValidPluCostPreviewInput = z.output<typeof pluCostPreviewSchema>;
+
+/** The preview's answer: the rows with their costs, the BOM's total and cost per output unit, the PLU's margin. */
+export interface PluCostPreview {
+  bom: {
+    output_quantity: string;
+    consume_sku_list: BomConsumeRowView[];
+    cost?: string | null;
+    cost_per_output_unit?: string | null;
+  };
+  cost?: string | null;
+  margin?: string | null;
+  margin_percentage?: string | null;
+}

@@ -1,12 +1,14 @@
 import { Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { listQuerySchema, pluBomOptionsQuerySchema, pluInputSchema } from '@scm/contracts';
+import { listQuerySchema, pluBomOptionsQuerySchema, pluCostPreviewSchema, pluInputSchema } from '@scm/contracts';
 import type {
   AccessTokenClaims,
   ListQuery,
   PluBomOption,
+  PluCostPreview,
   PluListRow,
   PluView,
   ValidPluBomOptionsQuery,
+  ValidPluCostPreviewInput,
   ValidPluInput,
 } from '@scm/contracts';
 import {
@@ -33,6 +35,14 @@ export class PluController {
     @CurrentUser() user: AccessTokenClaims,
   ): Promise<ListPage<PluListRow>> {
     return this.plus.list(query, user.cost);
+  }
+
+  /** A PLU being written: its cost and margin before it is saved (cost fields only with can_see_cost). */
+  @Post('cost-preview')
+  @HttpCode(200)
+  @Permission('PLU', 'edit')
+  costPreview(@ValidBody(pluCostPreviewSchema) input: ValidPluCostPreviewInput): Promise<PluCostPreview> {
+    return this.plus.costPreview(input);
   }
 
   @Get(':id')

@@ -5,10 +5,12 @@ import type {
   ListQuery,
   PluBomOption,
   PluBomView,
+  PluCostPreview,
   PluListRow,
   PluSnapshot,
   PluView,
   ValidPluBomOptionsQuery,
+  ValidPluCostPreviewInput,
   ValidPluCustomBom,
   ValidPluInput,
 } from '@scm/contracts';
@@ -45,8 +47,9 @@ interface PluCost {
   margin_percentage: string | null;
 }
 
-function pluCost(suggestedPrice: string, costPerUnit: string | null): PluCost {
+function pluCost(suggestedPrice: string | null, costPerUnit: string | null): PluCost {
   if (costPerUnit === null) return { cost: null, margin: null, margin_percentage: null };
+  if (suggestedPrice === null) return { cost: costPerUnit, margin: null, margin_percentage: null };
   return { cost: costPerUnit, ...marginOf(suggestedPrice, costPerUnit) };
 }
 
@@ -175,6 +178,40 @@ export class PluService {
 
   delete(pluId: string): Promise<void> {
     return this.store.delete(pluId);
+  }
+
+  /**
+   * The cost and margin of a PLU being written, before it is saved: its BOM — the existing PLU BOM named, or the
+   * recipe on the form — rolled up by the same code as a saved PLU's view and list, so the figures match once saved.
+   */
+  costPreview(input: ValidPluCostPreviewInput): Promise<PluCostPreview> {
+    return this.plus.dataSource.transaction(async (manager) => {
+      let lines: BomLine[];
+      let output_quantity: string;
+      if (input.bom_type === 'existing') {
+        const reference = input.bom_id ? await this.plus.lockPluBom(manager, input.bom_id) : null;
+        const bom = reference ? await this.boms.findByKey(manager, reference.bom_key) : null;
+        if (!bom || bom.status === 'archived') throw PluException.referenceInvalid(['bom_id']);
+        lines = await this.boms.lines(manager, bom.bom_key);
+        output_quantity = bom.output_quantity;
+      } else {
+        const recipe = input.custom_bom as ValidPluCustomBom;
+        const field = 'custom_bom.consume_sku_list';
+        ({ lines } = await this.recipes.resolveLines(manager, recipe.consume_sku_list, field));
+        output_quantity = recipe.output_quantity;
+      }
+      const described = await this.recipes.describe(manager, [{ key: 'preview', lines, output_quantity }]);
+      const recipe = described.get('preview');
+      return {
+        bom: {
+          output_quantity,
+          consume_sku_list: recipe?.consume_sku_list ?? [],
+          cost: recipe?.cost ?? null,
+          cost_per_output_unit: recipe?.cost_per_output_unit ?? null,
+        },
+        ...pluCost(input.suggested_price, recipe?.cost_per_output_unit ?? null),
+      };
+    });
   }
 
   bomOptions(query: ValidPluBomOptionsQuery): Promise<PluBomOption[]> {
