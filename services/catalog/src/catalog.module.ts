@@ -12,6 +12,7 @@ import { CategoryTreeService } from './category-tree/category-tree.service.js';
 import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.js';
 import { CreateImportJobs1795362116072 } from './migrations/1795362116072-CreateImportJobs.js';
 import { AddImportJobLocationScope1795636442264 } from './migrations/1795636442264-AddImportJobLocationScope.js';
+import { NameSkuUnits1795637601991 } from './migrations/1795637601991-NameSkuUnits.js';
 import { SetDefaultGstRateNine1795637200000 } from './migrations/1795637200000-SetDefaultGstRateNine.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
@@ -134,6 +135,7 @@ import { ProductService } from './product/product.service.js';
         CreateProductListSortIndexes1795364562712,
         AddImportJobLocationScope1795636442264,
         SetDefaultGstRateNine1795637200000,
+        NameSkuUnits1795637601991,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.

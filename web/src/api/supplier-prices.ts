@@ -10,11 +10,12 @@ const keys = resourceKeys('supplier-prices');
 export interface PriceKey {
   sku_id: string;
   supplier_id: string;
-  uom_id: string;
+  /** One of the SKU's units by name (BAG). */
+  uom_name: string;
 }
 
 const pathOf = (key: PriceKey) =>
-  `${BASE}/${encodeURIComponent(key.sku_id)}/${encodeURIComponent(key.supplier_id)}/${key.uom_id}`;
+  `${BASE}/${encodeURIComponent(key.sku_id)}/${encodeURIComponent(key.supplier_id)}/${encodeURIComponent(key.uom_name)}`;
 
 /** Prices change the SKU too (its snapshot carries them): SKU pages revalidate as well. */
 const changed = () => Promise.all([revalidate(keys.all), revalidate(['skus'])]);

@@ -44,12 +44,12 @@ const optionalWastage = z.preprocess(
   decimalString({ scale: 2, nonNegative: true, max: '99.99' }).nullable(),
 );
 
-/** One row of a consume list: so much of a SKU per output, in one of that SKU's UOMs, with a wastage. */
+/** One row of a consume list: so much of a SKU per output, in one of that SKU's units (by name), with a wastage. */
 export const bomConsumeRowSchema = z
   .object({
     sku_id: requiredText(50),
     quantity_per_uom: decimalString({ scale: 3, positive: true, max: MAX_QUANTITY }),
-    uom_id: z.uuid({ error: V.required }).transform((id) => id.toLowerCase()),
+    uom_name: requiredText(50, { noSlash: true }),
     wastage_percentage: optionalWastage,
   })
   .strict();
@@ -75,7 +75,8 @@ export const bomConsumeListSchema = z
 export const bomRecipeFields = {
   consume_sku_list: bomConsumeListSchema,
   output_quantity: decimalString({ scale: 3, positive: true, max: MAX_QUANTITY }),
-  output_uom_id: z.uuid({ error: V.required }).transform((id) => id.toLowerCase()),
+  /** A SKU BOM: one of the output SKU's units; a PLU BOM: any unit (a name on a UOM record). */
+  output_uom_name: requiredText(50, { noSlash: true }),
 };
 
 const bomFields = {
@@ -103,7 +104,7 @@ function ownerNamed(input: { owner_type: BomOwnerType; owner: string }, ctx: z.R
   }
 }
 
-/** A SKU BOM: `output_sku_id` is the SKU it produces; `output_uom_id` must be one of that SKU's UOMs. */
+/** A SKU BOM: `output_sku_id` is the SKU it produces; `output_uom_name` must be one of that SKU's units. */
 export const skuBomInputSchema = z
   .object({ ...bomFields, output_sku_id: requiredText(50) })
   .strict()
@@ -145,10 +146,12 @@ export interface BomConsumeRowView {
   sku_id: string;
   sku_name: string;
   quantity_per_uom: string;
-  uom_id: string;
+  /** One of the SKU's units (BAG). */
   uom_name: string;
-  /** Units of the SKU's primary UOM in one `uom_id`; null when the UOM is no longer one of the SKU's. */
+  /** Units of the SKU's primary unit in one `uom_name`; null when the unit is no longer one of the SKU's. */
   factor: string | null;
+  /** The SKU's primary unit (KG): quantity_per_uom × factor of it is consumed. */
+  primary_uom_name: string;
   wastage_percentage: string;
   /** Current cost of one primary unit of the SKU. */
   unit_cost?: string | null;
@@ -164,7 +167,6 @@ export interface BomView {
   output_sku_id: string | null;
   output_sku_name: string | null;
   output_quantity: string;
-  output_uom_id: string;
   output_uom_name: string;
   category_id: string | null;
   category_name: string;
@@ -196,16 +198,18 @@ export interface BomSkuOption {
   display_name: string;
   ch_display_name: string;
   status: MasterStatus;
-  primary_uom_id: string;
+  primary_uom_name: string;
   default_wastage_percentage: string;
-  uom_list: { uom_id: string; uom_name: string; secondary_uom: string; factor: string }[];
+  /** The SKU's units: 1 `uom_name` = `factor` primary units. */
+  uom_list: { uom_name: string; factor: string }[];
   /** Current cost of one primary unit (as a BOM row rolls it up), for the form's live cost; only with can_see_cost. */
   unit_cost?: string | null;
 }
 
-/** The other choices of the BOM and PLU forms (any UOM for a PLU BOM's output, locations as owners). */
+/** The other choices of the BOM and PLU forms (any unit for a PLU BOM's output, locations as owners). */
 export interface BomFormOptions {
-  uoms: { uom_id: string; uom_name: string; secondary_uom: string }[];
+  /** Every unit name of a new or active UOM record, sorted. */
+  units: string[];
   locations: { location_id: string; location_name: string }[];
 }
 
@@ -225,7 +229,7 @@ const masterStatus = z.enum(['new', 'active', 'archived']);
 const revision = z.number().int().positive();
 
 export const bomConsumeRowSnapshotSchema = z
-  .object({ sku_id: z.string(), quantity_per_uom: z.string(), uom_id: z.uuid(), wastage_percentage: z.string() })
+  .object({ sku_id: z.string(), quantity_per_uom: z.string(), uom_name: z.string(), wastage_percentage: z.string() })
   .strict();
 
 /** The full BOM (without cost: costs are derived from prices, which have their own events). */
@@ -236,7 +240,7 @@ export const bomSnapshotSchema = z
     bom_name: z.string(),
     output_sku_id: z.string().nullable(),
     output_quantity: z.string(),
-    output_uom_id: z.uuid(),
+    output_uom_name: z.string(),
     category_id: z.uuid(),
     owner_type: z.enum(BOM_OWNER_TYPES),
     owner: z.string(),

@@ -62,6 +62,10 @@ export enum CatalogErrorCode {
   SKU_REFERENCE_INVALID = 'CATALOG_SKU_REFERENCE_INVALID',
   /** A UOM row left out of the SKU while a BOM consumes or produces the SKU in that UOM. */
   SKU_UOM_IN_USE = 'CATALOG_SKU_UOM_IN_USE',
+  /** A unit name that no new or active UOM record names (docs/units-of-measure.md). */
+  SKU_UNIT_UNKNOWN = 'CATALOG_SKU_UNIT_UNKNOWN',
+  /** A unit row without a factor whose unit no UOM record links to the primary unit (no chains). */
+  SKU_UNIT_NO_CONVERSION = 'CATALOG_SKU_UNIT_NO_CONVERSION',
   SUPPLIER_PRICE_NOT_FOUND = 'CATALOG_SUPPLIER_PRICE_NOT_FOUND',
   /** A price names a supplier that is not on the SKU's supplier list. */
   SUPPLIER_PRICE_SUPPLIER_NOT_LISTED = 'CATALOG_SUPPLIER_PRICE_SUPPLIER_NOT_LISTED',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { costFields } from '../common/cost-fields.js';
 import type { MasterStatus } from '../common/list-query.js';
 import { V, decimalString, optionalText, requiredText } from '../common/schema.js';
+import { sameFactor, unitKey } from '../common/units.js';
 
 /**
  * SKU categories with sub-categories and SKUs (SPEC.md §2 /PLUSKU/sku/list, /PLUSKU/sku/category, key SKU;
@@ -20,7 +21,7 @@ interface SkuRecordStamp {
 
 /** Further SPEC.md §5 messages of the SKU form (validation.json). */
 export const SKU_RULES = {
-  /** A purchasing / receiving / counting (or the primary) UOM that is not among the SKU's UOM rows. */
+  /** A purchasing / receiving / counting (or the primary) unit that is not among the SKU's unit rows. */
   uomNotListed: 'validation.uom_not_listed',
   /** The primary UOM's own row converts 1:1. */
   primaryFactorOne: 'validation.primary_factor_one',
@@ -152,11 +153,22 @@ const optionalPositiveQuantity = z.preprocess(
   decimalString({ scale: 3, positive: true, max: '999999999999999' }).nullable(),
 );
 
-/** One unit of `uom_id` is `factor` units of the SKU's primary UOM (up to 6 decimals, above 0). */
+/** A unit's name (KG, BAG): as on the UOM records, compared without regard to case (docs/units-of-measure.md). */
+export const unitName = () => requiredText(50, { noSlash: true });
+
+/**
+ * One of the SKU's units by name: 1 `uom_name` = `factor` primary units (up to 6 decimals, above 0). Without a
+ * factor (absent, null or blank) the UOM record linking the unit and the primary unit gives it; a factor given
+ * is the SKU's own pack size (docs/units-of-measure.md, "Where a factor comes from").
+ */
 export const skuUomRowSchema = z
   .object({
-    uom_id: z.uuid({ error: V.required }),
-    factor: decimalString({ scale: 6, positive: true, max: '999999999999' }),
+    uom_name: unitName(),
+    factor: z.preprocess(
+      (value) =>
+        value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
+      decimalString({ scale: 6, positive: true, max: '999999999999' }).nullable(),
+    ),
   })
   .strict();
 
@@ -174,10 +186,10 @@ export const skuInputSchema = z
     alternate_display_name_list: distinctTexts(200, MAX_SKU_ALTERNATE_NAMES),
     category_id: z.uuid({ error: V.required }),
     sub_category_id: optionalUuid(),
-    primary_uom_id: z.uuid({ error: V.required }),
-    purchasing_uom_id: z.uuid({ error: V.required }),
-    receiving_uom_id: z.uuid({ error: V.required }),
-    counting_uom_id: z.uuid({ error: V.required }),
+    primary_uom_name: unitName(),
+    purchasing_uom_name: unitName(),
+    receiving_uom_name: unitName(),
+    counting_uom_name: unitName(),
     uom_list: z
       .array(skuUomRowSchema, { error: V.required })
       .min(1, { error: V.required })
@@ -200,18 +212,22 @@ export const skuInputSchema = z
   .superRefine((input, ctx) => {
     const listed = new Map<string, number>();
     input.uom_list.forEach((row, index) => {
-      const id = row.uom_id.toLowerCase();
-      if (listed.has(id)) ctx.addIssue({ code: 'custom', message: V.duplicate, path: ['uom_list', index, 'uom_id'] });
-      else listed.set(id, index);
+      const key = unitKey(row.uom_name);
+      if (listed.has(key)) {
+        ctx.addIssue({ code: 'custom', message: V.duplicate, path: ['uom_list', index, 'uom_name'] });
+      } else listed.set(key, index);
     });
-    const primaryRow = listed.get(input.primary_uom_id.toLowerCase());
+    const primaryRow = listed.get(unitKey(input.primary_uom_name));
     if (primaryRow === undefined) {
-      ctx.addIssue({ code: 'custom', message: SKU_RULES.uomNotListed, path: ['primary_uom_id'] });
-    } else if (Number(input.uom_list[primaryRow].factor) !== 1) {
-      ctx.addIssue({ code: 'custom', message: SKU_RULES.primaryFactorOne, path: ['uom_list', primaryRow, 'factor'] });
+      ctx.addIssue({ code: 'custom', message: SKU_RULES.uomNotListed, path: ['primary_uom_name'] });
+    } else {
+      const factor = input.uom_list[primaryRow].factor;
+      if (factor !== null && !sameFactor(factor, 1)) {
+        ctx.addIssue({ code: 'custom', message: SKU_RULES.primaryFactorOne, path: ['uom_list', primaryRow, 'factor'] });
+      }
     }
-    for (const field of ['purchasing_uom_id', 'receiving_uom_id', 'counting_uom_id'] as const) {
-      if (!listed.has(input[field].toLowerCase())) {
+    for (const field of ['purchasing_uom_name', 'receiving_uom_name', 'counting_uom_name'] as const) {
+      if (!listed.has(unitKey(input[field]))) {
         ctx.addIssue({ code: 'custom', message: SKU_RULES.uomNotListed, path: [field] });
       }
     }
@@ -222,24 +238,19 @@ export const skuInputSchema = z
   .transform((input) => ({
     ...input,
     category_id: input.category_id.toLowerCase(),
-    primary_uom_id: input.primary_uom_id.toLowerCase(),
-    purchasing_uom_id: input.purchasing_uom_id.toLowerCase(),
-    receiving_uom_id: input.receiving_uom_id.toLowerCase(),
-    counting_uom_id: input.counting_uom_id.toLowerCase(),
-    uom_list: input.uom_list.map((row) => ({ uom_id: row.uom_id.toLowerCase(), factor: row.factor })),
   }));
 
 export type SkuInput = z.input<typeof skuInputSchema>;
 /** A SKU input after validation: trimmed texts, decimals as strings, lists without duplicates. */
 export type ValidSkuInput = z.output<typeof skuInputSchema>;
 
-/** A UOM row of a SKU with its UOM's names. */
+/** One of a SKU's units: 1 `uom_name` = `factor` of the SKU's primary unit. */
 export interface SkuUomView {
-  uom_id: string;
   uom_name: string;
-  secondary_uom: string;
-  /** Units of the SKU's primary UOM in one of this UOM (numeric(18,6) as text). */
+  /** Units of the SKU's primary unit in one of this unit (numeric(18,6) as text); "1.000000" for the primary. */
   factor: string;
+  /** The UOM record the factor comes from; null for the primary unit and for a factor of the SKU's own. */
+  uom_id: string | null;
 }
 
 export interface SkuSupplierView {
@@ -247,18 +258,20 @@ export interface SkuSupplierView {
   company_name: string;
 }
 
-/** A supplier's current price of the SKU per one UOM (numeric(18,4) as text). */
+/** A supplier's current price of the SKU per one of its units (numeric(18,4) as text). */
 export interface SkuPriceView {
   supplier_id: string;
   company_name: string;
-  uom_id: string;
   uom_name: string;
-  secondary_uom: string;
+  /** The unit's factor to the primary unit. */
+  factor: string;
   current_price: string;
+  /** The same price per primary unit (current_price ÷ factor, 4 decimals, half-up: libs/contracts units.ts). */
+  price_per_primary_uom: string;
 }
 
 /** Cost fields (removed for roles without can_see_cost by the one serializer, see costFields). */
-export const SKU_COST_FIELDS = costFields('sku', ['price_per_uom', 'current_price']);
+export const SKU_COST_FIELDS = costFields('sku', ['price_per_uom', 'current_price', 'price_per_primary_uom']);
 
 export interface SkuView extends SkuRecordStamp {
   sku_id: string;
@@ -270,13 +283,9 @@ export interface SkuView extends SkuRecordStamp {
   category_name: string;
   sub_category_id: string | null;
   sub_category_name: string | null;
-  primary_uom_id: string;
   primary_uom_name: string;
-  purchasing_uom_id: string;
   purchasing_uom_name: string;
-  receiving_uom_id: string;
   receiving_uom_name: string;
-  counting_uom_id: string;
   counting_uom_name: string;
   uom_list: SkuUomView[];
   supplier_list: SkuSupplierView[];
@@ -308,7 +317,6 @@ export interface SkuListRow extends SkuRecordStamp {
   category_name: string;
   sub_category_id: string | null;
   sub_category_name: string | null;
-  primary_uom_id: string;
   primary_uom_name: string;
   barcode: string;
   threshold: string;
@@ -325,9 +333,18 @@ export interface SkuListRow extends SkuRecordStamp {
   product_brand: string;
 }
 
+/** A new or active UOM record as a conversion: 1 `secondary_uom` = `uom_per_primary` `uom_name`. */
+export interface UomConversionOption {
+  uom_id: string;
+  uom_name: string;
+  secondary_uom: string;
+  uom_per_primary: string;
+}
+
 /**
  * The choices of the SKU form and list filters (`GET /api/catalog/sku-options`, key SKU): new or active
- * categories with their sub-categories, UOMs and suppliers, so a SKU editor needs no UOM or SUPPLIER key.
+ * categories with their sub-categories, the units (every name of a new or active UOM record, sorted) with the
+ * records converting them, and suppliers, so a SKU editor needs no UOM or SUPPLIER key.
  */
 export interface SkuOptions {
   categories: {
@@ -335,7 +352,8 @@ export interface SkuOptions {
     category_name: string;
     sub_categories: { sub_category_id: string; sub_category_name: string }[];
   }[];
-  uoms: { uom_id: string; uom_name: string; secondary_uom: string }[];
+  units: string[];
+  uoms: UomConversionOption[];
   suppliers: { supplier_id: string; company_name: string }[];
 }
 
@@ -345,7 +363,7 @@ const revision = z.number().int().positive();
 /** A supplier's prices of the SKU per UOM: current and up to two future ones with their dates (YYYY-MM-DD). */
 export const skuSupplierPriceSchema = z
   .object({
-    uom_id: z.uuid(),
+    uom_name: z.string(),
     current_price: z.string(),
     future_price_1: z.string().nullable(),
     future_price_1_date: z.string().nullable(),
@@ -355,8 +373,9 @@ export const skuSupplierPriceSchema = z
   .strict();
 
 /**
- * The whole SKU aggregate in one ordered stream: fields, UOM conversions, suppliers with their prices, the
- * default supplier and the per-location default suppliers. References are ids (names follow from their own
+ * The whole SKU aggregate in one ordered stream: fields, units with their factors, suppliers with their prices, the
+ * default supplier and the per-location default suppliers. Units are names with their factor to the primary unit,
+ * so a consumer (the ledger) converts without a UOM record; other references are ids (names follow from their own
  * snapshots); `revision` grows with every change of any part, supplier prices included.
  */
 export const skuSnapshotSchema = z
@@ -368,11 +387,12 @@ export const skuSnapshotSchema = z
     alternate_display_name_list: z.array(z.string()),
     category_id: z.uuid(),
     sub_category_id: z.uuid().nullable(),
-    primary_uom_id: z.uuid(),
-    purchasing_uom_id: z.uuid(),
-    receiving_uom_id: z.uuid(),
-    counting_uom_id: z.uuid(),
-    uom_list: z.array(z.object({ uom_id: z.uuid(), factor: z.string() }).strict()),
+    primary_uom_name: z.string(),
+    purchasing_uom_name: z.string(),
+    receiving_uom_name: z.string(),
+    counting_uom_name: z.string(),
+    /** Every unit by name with its factor to the primary unit (the primary's is 1) and the record it came from. */
+    uom_list: z.array(z.object({ uom_name: z.string(), factor: z.string(), uom_id: z.uuid().nullable() }).strict()),
     supplier_list: z.array(z.object({ supplier_id: z.string(), prices: z.array(skuSupplierPriceSchema) }).strict()),
     default_supplier_id: z.string().nullable(),
     location_supplier_list: z.array(z.object({ location_id: z.string(), supplier_id: z.string() }).strict()),

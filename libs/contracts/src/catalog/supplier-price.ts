@@ -78,7 +78,8 @@ export const supplierPriceInputSchema = priceFields
   .extend({
     sku_id: requiredText(50, { noSlash: true }),
     supplier_id: requiredText(50, { noSlash: true }),
-    uom_id: z.uuid({ error: V.required }),
+    /** One of the SKU's units by name (BAG): the price is per one of it. */
+    uom_name: requiredText(50, { noSlash: true }),
   })
   .strict()
   .superRefine(checkPriceRules);
@@ -92,8 +93,11 @@ export interface SupplierPriceView {
   sku_name: string;
   supplier_id: string;
   supplier_name: string;
-  uom_id: string;
+  /** The SKU's unit the price is per (BAG). */
   uom_name: string;
+  /** 1 `uom_name` = `factor` `primary_uom_name` (numeric(18,6) as text). */
+  factor: string;
+  primary_uom_name: string;
   current_price?: string;
   future_price_1?: string | null;
   future_price_1_date?: string | null;

@@ -1,4 +1,5 @@
 import DecimalJs from 'decimal.js';
+import type { Decimal as DecimalClassType } from 'decimal.js';
 
 /**
  * Units of measure: the one conversion every context uses (docs/units-of-measure.md).
@@ -14,9 +15,9 @@ import DecimalJs from 'decimal.js';
  */
 
 /** decimal.js's ES module exports only a default (the class); its typings describe a CommonJS module. */
-const DecimalClass = ((DecimalJs as unknown as { default?: unknown }).default ?? DecimalJs) as typeof DecimalJs.Decimal;
+const DecimalClass = ((DecimalJs as unknown as { default?: unknown }).default ?? DecimalJs) as typeof DecimalClassType;
 const D = DecimalClass.clone({ precision: 60, rounding: DecimalClass.ROUND_HALF_UP });
-type Dec = InstanceType<typeof DecimalJs.Decimal>;
+type Dec = DecimalClassType;
 
 /** Decimals of a stored quantity (numeric(18,3)), in whatever unit. */
 export const QUANTITY_SCALE = 3;
@@ -102,6 +103,11 @@ export function sameFactor(a: DecimalInput, b: DecimalInput): boolean {
   return dec(a, 'factor').equals(dec(b, 'factor'));
 }
 
+/** A factor as stored: numeric(18,6) text ("25" → "25.000000"), rounded half-up if it has more decimals. */
+export function factorText(factor: DecimalInput): string {
+  return fixed(positiveFactor(factor), FACTOR_SCALE);
+}
+
 /** A factor as people read it: no trailing zeros ("25.000000" → "25", "0.040000" → "0.04"). */
 export function plainFactor(factor: DecimalInput): string {
   return dec(factor, 'factor').toFixed();
@@ -110,4 +116,49 @@ export function plainFactor(factor: DecimalInput): string {
 /** Unit names compare without regard to case or surrounding blanks ("bag" is BAG). */
 export function unitKey(name: string): string {
   return name.trim().toUpperCase();
+}
+
+/**
+ * The units the UOM records name, on either side: one spelling per name (the first record's, by name order),
+ * sorted. docs/units-of-measure.md, "A unit is a name".
+ */
+export function unitsOf(records: readonly { uom_name: string; secondary_uom: string }[]): string[] {
+  const units = new Map<string, string>();
+  for (const record of records) {
+    for (const name of [record.uom_name.trim(), record.secondary_uom.trim()]) {
+      if (!units.has(unitKey(name))) units.set(unitKey(name), name);
+    }
+  }
+  return [...units.values()].sort((a, b) => unitKey(a).localeCompare(unitKey(b)));
+}
+
+/** A UOM record as a conversion: 1 `secondary_uom` = `uom_per_primary` `uom_name`. */
+export interface UnitConversionRecord {
+  uom_id: string;
+  uom_name: string;
+  secondary_uom: string;
+  uom_per_primary: string;
+}
+
+/**
+ * The factor of `unit` on a SKU whose primary unit is `primary`, from the one record linking the two
+ * (docs/units-of-measure.md, "Where a factor comes from"): a record "1 unit = k primary" gives k; one read
+ * backwards, "1 primary = k unit", gives 1 ÷ k when exact at 6 decimals. A record read forwards wins. Never
+ * through a third unit (no chains): null when no record links the two.
+ */
+export function conversionFactor(
+  records: readonly UnitConversionRecord[],
+  unit: string,
+  primary: string,
+): { factor: string; uom_id: string } | null {
+  const [u, p] = [unitKey(unit), unitKey(primary)];
+  if (u === p) return null;
+  const forward = records.find((record) => unitKey(record.uom_name) === p && unitKey(record.secondary_uom) === u);
+  if (forward) return { factor: factorText(forward.uom_per_primary), uom_id: forward.uom_id };
+  for (const record of records) {
+    if (unitKey(record.uom_name) !== u || unitKey(record.secondary_uom) !== p) continue;
+    const inverse = inverseFactor(record.uom_per_primary);
+    if (inverse !== null) return { factor: inverse, uom_id: record.uom_id };
+  }
+  return null;
 }

@@ -19,6 +19,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.CUSTOMER_ID_CHANGED:
     case CatalogErrorCode.SKU_ID_CHANGED:
     case CatalogErrorCode.SKU_REFERENCE_INVALID:
+    case CatalogErrorCode.SKU_UNIT_UNKNOWN:
+    case CatalogErrorCode.SKU_UNIT_NO_CONVERSION:
     case CatalogErrorCode.SUPPLIER_PRICE_SUPPLIER_NOT_LISTED:
     case CatalogErrorCode.SUPPLIER_PRICE_UOM_NOT_LISTED:
     case CatalogErrorCode.SUPPLIER_PRICE_UPLOAD_INVALID:

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { roundUnitCost } from '@scm/contracts';
+import { FACTOR_SCALE, QUANTITY_SCALE, roundUnitCost, toPrimary, unitKey } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { Decimal } from './decimal.js';
 import type { BomLine } from './bom.entity.js';
@@ -28,6 +28,8 @@ export interface RecipeCost {
   cost_per_output_unit: string | null;
 }
 
+/** A quantity (3 decimals) times a factor (6) is exact at 9: the one unit conversion, without rounding. */
+const EXACT_SCALE = QUANTITY_SCALE + FACTOR_SCALE;
 /** Every figure of the roll-up is already rounded where it is made (see CostFacts): this only writes it. */
 const money = (value: Decimal | null): string | null => (value === null ? null : roundUnitCost(value));
 /** A unit cost rounded once, where it is made; everything made from it uses the rounded figure. */
@@ -122,15 +124,14 @@ class CostFacts {
   ) {}
 
   line(line: BomLine): { rawFactor: string | null; unitCost: Decimal | null; cost: Decimal | null } {
-    const rawFactor = this.factors.get(line.sku_id)?.get(line.uom_id) ?? null;
+    const rawFactor = this.factors.get(line.sku_id)?.get(unitKey(line.uom_name)) ?? null;
     const factor = rawFactor === null ? null : new Decimal(rawFactor);
     const unitCost = this.unitCost(line.sku_id);
     const cost =
       factor === null || unitCost === null
         ? null
         : unitCostOf(
-            new Decimal(line.quantity_per_uom)
-              .times(factor)
+            new Decimal(toPrimary(line.quantity_per_uom, factor.toString(), EXACT_SCALE))
               .times(unitCost)
               .times(new Decimal(line.wastage_percentage).div(100).plus(1)),
           );
@@ -158,11 +159,11 @@ class CostFacts {
     this.visiting.add(skuId);
     const total = this.total(producer.lines);
     this.visiting.delete(skuId);
-    const outputFactor = this.factors.get(skuId)?.get(producer.output_uom_id);
+    const outputFactor = this.factors.get(skuId)?.get(unitKey(producer.output_uom_name));
     const unit =
       total === null || outputFactor === undefined
         ? null
-        : unitCostOf(total.div(new Decimal(producer.output_quantity).times(outputFactor)));
+        : unitCostOf(total.div(new Decimal(toPrimary(producer.output_quantity, outputFactor, EXACT_SCALE))));
     this.unitCosts.set(skuId, unit);
     return unit;
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { unitKey } from '@scm/contracts';
 import type { BomConsumeRowView, ValidBomConsumeRow } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { RecordUsageRepository } from '../usage/record-usage.repository.js';
@@ -11,11 +12,10 @@ import type { SkuReference } from './bom.repository.js';
 
 /** record_usage target types of what a BOM refers to (their owners' usage types). */
 export const SKU_TARGET = 'sku';
-export const UOM_TARGET = 'uom';
 export const LOCATION_TARGET = 'location';
 /**
- * A SKU in one of its UOMs (`<sku_id>/<uom_id>`), used by a consume row or a SKU BOM's output: the SKU refuses to
- * drop that UOM row while it is used (SkuService).
+ * A SKU in one of its units (`<sku_id>/<uom_name>`), used by a consume row or a SKU BOM's output: the SKU refuses
+ * to drop that unit row while it is used (SkuService). Units are names, so a BOM uses no UOM record.
  */
 export const SKU_UOM_TARGET = 'sku_uom';
 
@@ -23,7 +23,7 @@ export const SKU_UOM_TARGET = 'sku_uom';
 export interface BomReferences {
   lines: readonly BomLine[];
   output_sku_id?: string | null;
-  output_uom_id?: string | null;
+  output_uom_name?: string | null;
   /** Other targets, e.g. `['item_category', id]`, `['plu_bom', code]`. */
   others?: readonly (readonly [string, string])[];
   owner_location_id?: string | null;
@@ -44,7 +44,7 @@ export class BomRecipes {
 
   /**
    * The rows as stored (SKU ids as the SKU has them, wastage filled in), with `extra` SKUs (the output) locked
-   * alongside. Field errors name `${field}.<row>.sku_id` / `.uom_id`.
+   * alongside; each unit spelled as the SKU spells it. Field errors name `${field}.<row>.sku_id` / `.uom_name`.
    */
   async resolveLines(
     manager: EntityManager,
@@ -62,15 +62,16 @@ export class BomRecipes {
         return {
           sku_id: row.sku_id,
           quantity_per_uom: row.quantity_per_uom,
-          uom_id: row.uom_id,
+          uom_name: row.uom_name,
           wastage_percentage: '0',
         };
       }
-      if (!sku.uoms.has(row.uom_id)) foreignUoms.push(`${field}.${index}.uom_id`);
+      const unit = sku.uoms.get(unitKey(row.uom_name));
+      if (!unit) foreignUoms.push(`${field}.${index}.uom_name`);
       return {
         sku_id: sku.sku_id,
         quantity_per_uom: row.quantity_per_uom,
-        uom_id: row.uom_id,
+        uom_name: unit?.uom_name ?? row.uom_name,
         wastage_percentage: row.wastage_percentage ?? sku.default_wastage_percentage,
       };
     });
@@ -79,10 +80,9 @@ export class BomRecipes {
     return { lines, skus };
   }
 
-  /** The UOM exists and is not archived (share-locked). */
-  async uomUsable(manager: EntityManager, uomId: string): Promise<boolean> {
-    const status = await this.boms.lockUom(manager, uomId);
-    return status !== null && status !== 'archived';
+  /** The unit as a new or active UOM record spells it (those records share-locked), or null: none names it. */
+  unitUsable(manager: EntityManager, unit: string): Promise<string | null> {
+    return this.boms.lockUnit(manager, unit);
   }
 
   /** The location exists and is not archived (share-locked). */
@@ -105,13 +105,11 @@ export class BomRecipes {
     };
     for (const line of references.lines) {
       add(SKU_TARGET, line.sku_id);
-      add(UOM_TARGET, line.uom_id);
-      add(SKU_UOM_TARGET, `${line.sku_id}/${line.uom_id}`);
+      add(SKU_UOM_TARGET, `${line.sku_id}/${line.uom_name}`);
     }
     add(SKU_TARGET, references.output_sku_id);
-    add(UOM_TARGET, references.output_uom_id);
-    if (references.output_sku_id && references.output_uom_id) {
-      add(SKU_UOM_TARGET, `${references.output_sku_id}/${references.output_uom_id}`);
+    if (references.output_sku_id && references.output_uom_name) {
+      add(SKU_UOM_TARGET, `${references.output_sku_id}/${references.output_uom_name}`);
     }
     add(LOCATION_TARGET, references.owner_location_id);
     for (const [type, id] of references.others ?? []) add(type, id);
@@ -119,7 +117,7 @@ export class BomRecipes {
   }
 
   /**
-   * The rows as answered (SKU and UOM names, factor) with the costs rolled up, for several recipes at once. Costs
+   * The rows as answered (SKU name, unit, factor, the SKU's primary unit) with the costs rolled up, for several recipes at once. Costs
    * are always computed here; the controller removes them for roles without can_see_cost.
    */
   async describe(
@@ -129,9 +127,10 @@ export class BomRecipes {
     Map<string, { consume_sku_list: BomConsumeRowView[]; cost: string | null; cost_per_output_unit: string | null }>
   > {
     const lines = recipes.flatMap((recipe) => recipe.lines);
-    const [skuNames, uomNames, costs] = await Promise.all([
-      this.boms.skuNames(manager, [...new Set(lines.map((line) => line.sku_id))]),
-      this.boms.uomNames(manager, [...new Set(lines.map((line) => line.uom_id))]),
+    const skuIds = [...new Set(lines.map((line) => line.sku_id))];
+    const [skuNames, primaryUnits, costs] = await Promise.all([
+      this.boms.skuNames(manager, skuIds),
+      this.boms.primaryUnits(manager, skuIds),
       this.calculator.costs(manager, recipes),
     ]);
     return new Map(
@@ -144,9 +143,9 @@ export class BomRecipes {
               sku_id: line.sku_id,
               sku_name: skuNames.get(line.sku_id) ?? '',
               quantity_per_uom: line.quantity_per_uom,
-              uom_id: line.uom_id,
-              uom_name: uomNames.get(line.uom_id) ?? '',
+              uom_name: line.uom_name,
               factor: cost?.lines[index]?.factor ?? null,
+              primary_uom_name: primaryUnits.get(line.sku_id) ?? '',
               wastage_percentage: line.wastage_percentage,
               unit_cost: cost?.lines[index]?.unit_cost ?? null,
               cost: cost?.lines[index]?.cost ?? null,

@@ -29,8 +29,9 @@ export class BomEntity {
   @Column('numeric')
   output_quantity!: string;
 
-  @Column('uuid')
-  output_uom_id!: string;
+  /** The output's unit by name: one of the output SKU's units (SKU BOM), any unit (PLU BOM). */
+  @Column('text')
+  output_uom_name!: string;
 
   /** Null only for a custom BOM. */
   @Column('uuid', { nullable: true })
@@ -69,6 +70,7 @@ export class BomEntity {
 export interface BomLine {
   sku_id: string;
   quantity_per_uom: string;
-  uom_id: string;
+  /** One of the SKU's units, as the SKU spells it (docs/units-of-measure.md). */
+  uom_name: string;
   wastage_percentage: string;
 }

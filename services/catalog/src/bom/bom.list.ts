@@ -12,7 +12,6 @@ const BOM_OWNER_LOCATION_SQL = "CASE WHEN b.owner_type = 'location' THEN b.owner
 function bomList(kind: BomKind): ListResource {
   return {
     from: `bom b
-      JOIN uom ou ON ou.uom_id = b.output_uom_id
       LEFT JOIN item_category c ON c.category_id = b.category_id
       LEFT JOIN sku os ON os.sku_id = b.output_sku_id
       LEFT JOIN location l ON b.owner_type = 'location' AND l.location_id = b.owner`,
@@ -26,8 +25,7 @@ function bomList(kind: BomKind): ListResource {
       output_sku_id: { sql: 'b.output_sku_id', sortable: true, searchable: true, filter: 'eq' },
       output_sku_name: { sql: 'os.name', sortable: true, searchable: true },
       output_quantity: { sql: 'b.output_quantity::text', sortable: true },
-      output_uom_id: { sql: 'b.output_uom_id' },
-      output_uom_name: { sql: 'ou.uom_name', sortable: true },
+      output_uom_name: { sql: 'b.output_uom_name', sortable: true },
       category_id: { sql: 'b.category_id', filter: 'eq' },
       category_name: { sql: "COALESCE(c.category_name, '')", sortable: true },
       owner_type: { sql: 'b.owner_type', filter: 'eq' },

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { unitKey, unitsOf } from '@scm/contracts';
 import type {
   BomFormOptions,
   BomKind,
@@ -21,8 +22,8 @@ export interface SkuReference {
   name: string;
   status: MasterStatus;
   default_wastage_percentage: string;
-  /** uom_id → factor to the SKU's primary UOM. */
-  uoms: Map<string, string>;
+  /** unitKey(unit name) → the unit as the SKU spells it and its factor to the SKU's primary unit. */
+  uoms: Map<string, { uom_name: string; factor: string }>;
 }
 
 /** A SKU BOM edge of the production graph: `bom_id` makes `output_sku_id` and consumes `sku_id`. */
@@ -36,7 +37,7 @@ export interface ProductionEdge {
 export interface ProducingBom {
   bom_key: string;
   output_quantity: string;
-  output_uom_id: string;
+  output_uom_name: string;
 }
 
 /** A row of a BOM list page as the list query answers it (bom_key is dropped before answering). */
@@ -95,7 +96,7 @@ export class BomRepository {
     const result = new Map<string, BomLine[]>(bomKeys.map((key) => [key, []]));
     if (bomKeys.length === 0) return result;
     const rows: (BomLine & { bom_key: string })[] = await manager.query(
-      `SELECT bom_key, sku_id, quantity_per_uom::text AS quantity_per_uom, uom_id,
+      `SELECT bom_key, sku_id, quantity_per_uom::text AS quantity_per_uom, uom_name,
               wastage_percentage::text AS wastage_percentage
          FROM bom_consume WHERE bom_key = ANY($1) ORDER BY bom_key, line_no`,
       [bomKeys],
@@ -108,15 +109,15 @@ export class BomRepository {
     await manager.query(`DELETE FROM bom_consume WHERE bom_key = $1`, [bomKey]);
     if (lines.length === 0) return;
     await manager.query(
-      `INSERT INTO bom_consume (bom_key, line_no, sku_id, quantity_per_uom, uom_id, wastage_percentage)
-       SELECT $1, line.no, line.sku_id, line.quantity, line.uom_id, line.wastage
-         FROM unnest($2::text[], $3::numeric[], $4::uuid[], $5::numeric[]) WITH ORDINALITY
-              AS line(sku_id, quantity, uom_id, wastage, no)`,
+      `INSERT INTO bom_consume (bom_key, line_no, sku_id, quantity_per_uom, uom_name, wastage_percentage)
+       SELECT $1, line.no, line.sku_id, line.quantity, line.uom_name, line.wastage
+         FROM unnest($2::text[], $3::numeric[], $4::text[], $5::numeric[]) WITH ORDINALITY
+              AS line(sku_id, quantity, uom_name, wastage, no)`,
       [
         bomKey,
         lines.map((line) => line.sku_id),
         lines.map((line) => line.quantity_per_uom),
-        lines.map((line) => line.uom_id),
+        lines.map((line) => line.uom_name),
         lines.map((line) => line.wastage_percentage),
       ],
     );
@@ -134,37 +135,53 @@ export class BomRepository {
          FROM sku WHERE lower(sku_id) = ANY($1) FOR SHARE`,
       [skuIds.map((id) => id.toLowerCase())],
     );
-    const factors = await this.factors(
+    const units = await this.units(
       manager,
       skus.map((sku) => sku.sku_id),
     );
-    for (const sku of skus)
-      result.set(sku.sku_id.toLowerCase(), { ...sku, uoms: factors.get(sku.sku_id) ?? new Map<string, string>() });
-    return result;
-  }
-
-  /** Each SKU's UOMs with their factor to its primary UOM (text, as stored). */
-  async factors(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, Map<string, string>>> {
-    const result = new Map<string, Map<string, string>>();
-    if (skuIds.length === 0) return result;
-    const rows: { sku_id: string; uom_id: string; factor: string }[] = await manager.query(
-      `SELECT sku_id, uom_id, factor::text AS factor FROM sku_uom WHERE sku_id = ANY($1)`,
-      [skuIds],
-    );
-    for (const row of rows) {
-      const uoms = result.get(row.sku_id) ?? new Map<string, string>();
-      uoms.set(row.uom_id, row.factor);
-      result.set(row.sku_id, uoms);
+    for (const sku of skus) {
+      const uoms = new Map((units.get(sku.sku_id) ?? []).map((row) => [unitKey(row.uom_name), row]));
+      result.set(sku.sku_id.toLowerCase(), { ...sku, uoms });
     }
     return result;
   }
 
-  /** The UOM's status, share-locked (see `lockSkus`), or null when there is none. */
-  async lockUom(manager: EntityManager, uomId: string): Promise<MasterStatus | null> {
-    const rows: { status: MasterStatus }[] = await manager.query(`SELECT status FROM uom WHERE uom_id = $1 FOR SHARE`, [
-      uomId,
-    ]);
-    return rows[0]?.status ?? null;
+  /** Each SKU's units (as it spells them) with their factor to its primary unit (text, as stored). */
+  async units(
+    manager: EntityManager,
+    skuIds: readonly string[],
+  ): Promise<Map<string, { uom_name: string; factor: string }[]>> {
+    const result = new Map<string, { uom_name: string; factor: string }[]>();
+    if (skuIds.length === 0) return result;
+    const rows: { sku_id: string; uom_name: string; factor: string }[] = await manager.query(
+      `SELECT sku_id, uom_name, factor::text AS factor FROM sku_uom WHERE sku_id = ANY($1) ORDER BY sku_id, position`,
+      [skuIds],
+    );
+    for (const { sku_id, ...row } of rows) result.set(sku_id, [...(result.get(sku_id) ?? []), row]);
+    return result;
+  }
+
+  /** Each SKU's factors by unitKey(unit name). */
+  async factors(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, Map<string, string>>> {
+    const units = await this.units(manager, skuIds);
+    return new Map(
+      [...units].map(([skuId, rows]) => [skuId, new Map(rows.map((row) => [unitKey(row.uom_name), row.factor]))]),
+    );
+  }
+
+  /**
+   * The unit as a new or active UOM record spells it (the records naming it share-locked, see `lockSkus`), or
+   * null when no such record names it.
+   */
+  async lockUnit(manager: EntityManager, unit: string): Promise<string | null> {
+    const rows: { uom_name: string; secondary_uom: string }[] = await manager.query(
+      `SELECT uom_name, secondary_uom FROM uom
+        WHERE status <> 'archived' AND (upper(btrim(uom_name)) = $1 OR upper(btrim(secondary_uom)) = $1)
+        ORDER BY lower(uom_name), lower(secondary_uom), uom_id FOR SHARE`,
+      [unitKey(unit)],
+    );
+    if (rows.length === 0) return null;
+    return unitKey(rows[0].uom_name) === unitKey(unit) ? rows[0].uom_name.trim() : rows[0].secondary_uom.trim();
   }
 
   /** The location's status, share-locked (see `lockSkus`), or null when there is none. */
@@ -185,13 +202,14 @@ export class BomRepository {
     return new Map(rows.map((row) => [row.sku_id, row.name]));
   }
 
-  async uomNames(manager: EntityManager, uomIds: readonly string[]): Promise<Map<string, string>> {
-    if (uomIds.length === 0) return new Map();
-    const rows: { uom_id: string; uom_name: string }[] = await manager.query(
-      `SELECT uom_id, uom_name FROM uom WHERE uom_id = ANY($1)`,
-      [uomIds],
+  /** Each SKU's primary unit. */
+  async primaryUnits(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, string>> {
+    if (skuIds.length === 0) return new Map();
+    const rows: { sku_id: string; primary_uom_name: string }[] = await manager.query(
+      `SELECT sku_id, primary_uom_name FROM sku WHERE sku_id = ANY($1)`,
+      [skuIds],
     );
-    return new Map(rows.map((row) => [row.uom_id, row.uom_name]));
+    return new Map(rows.map((row) => [row.sku_id, row.primary_uom_name]));
   }
 
   async locationName(manager: EntityManager, locationId: string): Promise<string | null> {
@@ -237,10 +255,10 @@ export class BomRepository {
       `SELECT s.sku_id,
               COALESCE(
                 (SELECT min(p.current_price / u.factor) FROM supplier_price p
-                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_id = p.uom_id
+                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_name = p.uom_name
                   WHERE p.sku_id = s.sku_id AND p.supplier_id = s.default_supplier_id),
                 (SELECT min(p.current_price / u.factor) FROM supplier_price p
-                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_id = p.uom_id
+                   JOIN sku_uom u ON u.sku_id = p.sku_id AND u.uom_name = p.uom_name
                   WHERE p.sku_id = s.sku_id)
               )::text AS unit_cost
          FROM sku s WHERE s.sku_id = ANY($1)`,
@@ -256,7 +274,8 @@ export class BomRepository {
   async producingBoms(manager: EntityManager, skuIds: readonly string[]): Promise<Map<string, ProducingBom>> {
     if (skuIds.length === 0) return new Map();
     const rows: (ProducingBom & { output_sku_id: string })[] = await manager.query(
-      `SELECT DISTINCT ON (output_sku_id) output_sku_id, bom_key, output_quantity::text AS output_quantity, output_uom_id
+      `SELECT DISTINCT ON (output_sku_id) output_sku_id, bom_key, output_quantity::text AS output_quantity,
+              output_uom_name
          FROM bom
         WHERE bom_kind = 'sku_bom' AND custom_plu_id IS NULL AND status <> 'archived' AND output_sku_id = ANY($1)
         ORDER BY output_sku_id, created_time, bom_id`,
@@ -273,39 +292,31 @@ export class BomRepository {
   async skuOptions(manager: EntityManager, query: ValidBomSkuOptionsQuery): Promise<BomSkuOption[]> {
     const pattern = `%${query.search_str.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const skus: Omit<BomSkuOption, 'uom_list'>[] = await manager.query(
-      `(SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_id,
+      `(SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_name,
                default_wastage_percentage::text AS default_wastage_percentage
           FROM sku
          WHERE status <> 'archived' AND ($4 OR cardinality($3::text[]) = 0)
            AND (sku_id ILIKE $1 OR name ILIKE $1 OR display_name ILIKE $1 OR ch_display_name ILIKE $1 OR barcode ILIKE $1)
          ORDER BY sku_id LIMIT $2)
        UNION
-       (SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_id,
+       (SELECT sku_id, name, display_name, ch_display_name, status, primary_uom_name,
                default_wastage_percentage::text AS default_wastage_percentage
           FROM sku WHERE sku_id = ANY($3))
        ORDER BY sku_id`,
       [pattern, query.limit, query.sku_ids, query.search_str.trim() !== ''],
     );
     if (skus.length === 0) return [];
-    const uoms: { sku_id: string; uom_id: string; uom_name: string; secondary_uom: string; factor: string }[] =
-      await manager.query(
-        `SELECT su.sku_id, su.uom_id, u.uom_name, u.secondary_uom, su.factor::text AS factor
-           FROM sku_uom su JOIN uom u ON u.uom_id = su.uom_id
-          WHERE su.sku_id = ANY($1) ORDER BY su.sku_id, su.factor, u.uom_name`,
-        [skus.map((sku) => sku.sku_id)],
-      );
-    return skus.map((sku) => ({
-      ...sku,
-      uom_list: uoms
-        .filter((uom) => uom.sku_id === sku.sku_id)
-        .map(({ uom_id, uom_name, secondary_uom, factor }) => ({ uom_id, uom_name, secondary_uom, factor })),
-    }));
+    const units = await this.units(
+      manager,
+      skus.map((sku) => sku.sku_id),
+    );
+    return skus.map((sku) => ({ ...sku, uom_list: units.get(sku.sku_id) ?? [] }));
   }
 
-  /** New or active UOMs, and the caller's new or active locations (the owners they may choose), by name. */
+  /** The units of new or active UOM records, and the caller's new or active locations (the owners), by name. */
   async formOptions(manager: EntityManager, scope: LocationScope): Promise<BomFormOptions> {
-    const uoms: BomFormOptions['uoms'] = await manager.query(
-      `SELECT uom_id, uom_name, secondary_uom FROM uom WHERE status <> 'archived' ORDER BY uom_name, secondary_uom`,
+    const records: { uom_name: string; secondary_uom: string }[] = await manager.query(
+      `SELECT uom_name, secondary_uom FROM uom WHERE status <> 'archived' ORDER BY lower(uom_name), lower(secondary_uom)`,
     );
     const ids = scopeIds(scope);
     const locations: BomFormOptions['locations'] = await manager.query(
@@ -313,6 +324,6 @@ export class BomRepository {
         WHERE status <> 'archived' AND ($1::text[] IS NULL OR location_id = ANY($1)) ORDER BY location_name`,
       [ids ?? null],
     );
-    return { uoms, locations };
+    return { units: unitsOf(records), locations };
   }
 }

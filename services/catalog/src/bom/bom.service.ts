@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { BOM_KINDS, CatalogSubjects } from '@scm/contracts';
+import { BOM_KINDS, CatalogSubjects, unitKey } from '@scm/contracts';
 import type {
   BomFormOptions,
   BomKind,
@@ -179,7 +179,7 @@ export class BomService {
       manager,
       skus.map((sku) => ({
         key: sku.sku_id,
-        lines: [{ sku_id: sku.sku_id, quantity_per_uom: '1', uom_id: sku.primary_uom_id, wastage_percentage: '0' }],
+        lines: [{ sku_id: sku.sku_id, quantity_per_uom: '1', uom_name: sku.primary_uom_name, wastage_percentage: '0' }],
         output_quantity: '1',
       })),
     );
@@ -195,7 +195,7 @@ export class BomService {
       bom_name: input.bom_name,
       output_sku_id: kind === 'sku_bom' ? (input.output_sku_id ?? null) : null,
       output_quantity: input.output_quantity,
-      output_uom_id: input.output_uom_id,
+      output_uom_name: input.output_uom_name,
       category_id: input.category_id,
       owner_type: input.owner_type,
       owner: input.owner,
@@ -222,9 +222,15 @@ export class BomService {
       if (!sku || sku.status === 'archived') invalid.push('output_sku_id');
       else {
         bom.output_sku_id = sku.sku_id;
-        if (!sku.uoms.has(bom.output_uom_id)) throw BomException.uomNotOfSku(['output_uom_id']);
+        const unit = sku.uoms.get(unitKey(bom.output_uom_name));
+        if (!unit) throw BomException.uomNotOfSku(['output_uom_name']);
+        bom.output_uom_name = unit.uom_name;
       }
-    } else if (!(await this.recipes.uomUsable(manager, bom.output_uom_id))) invalid.push('output_uom_id');
+    } else {
+      const unit = await this.recipes.unitUsable(manager, bom.output_uom_name);
+      if (unit === null) invalid.push('output_uom_name');
+      else bom.output_uom_name = unit;
+    }
     if (!bom.category_id || !(await this.categories.lockUsable(manager, kind, bom.category_id))) {
       invalid.push('category_id');
     }
@@ -274,7 +280,7 @@ export class BomService {
     await this.recipes.recordUsage(manager, BOM_USAGE_TYPES[bom.bom_kind], bom.bom_id, {
       lines,
       output_sku_id: bom.output_sku_id,
-      output_uom_id: bom.output_uom_id,
+      output_uom_name: bom.output_uom_name,
       owner_location_id: bom.owner_type === 'location' ? bom.owner : null,
       others: bom.category_id ? [[ITEM_CATEGORY, bom.category_id]] : [],
     });
@@ -288,7 +294,7 @@ export class BomService {
       bom_name: bom.bom_name,
       output_sku_id: bom.output_sku_id,
       output_quantity: bom.output_quantity,
-      output_uom_id: bom.output_uom_id,
+      output_uom_name: bom.output_uom_name,
       category_id: bom.category_id ?? '',
       owner_type: bom.owner_type,
       owner: bom.owner,
@@ -307,9 +313,8 @@ export class BomService {
       { key: bom.bom_key, lines, output_quantity: bom.output_quantity },
     ]);
     const recipe = described.get(bom.bom_key);
-    const [outputSkuNames, uomNames, categoryName, ownerName] = await Promise.all([
+    const [outputSkuNames, categoryName, ownerName] = await Promise.all([
       bom.output_sku_id ? this.boms.skuNames(manager, [bom.output_sku_id]) : Promise.resolve(new Map<string, string>()),
-      this.boms.uomNames(manager, [bom.output_uom_id]),
       bom.category_id ? this.categories.nameOf(manager, bom.category_id) : Promise.resolve(''),
       bom.owner_type === 'location' ? this.boms.locationName(manager, bom.owner) : Promise.resolve(null),
     ]);
@@ -320,8 +325,7 @@ export class BomService {
       output_sku_id: bom.output_sku_id,
       output_sku_name: bom.output_sku_id ? (outputSkuNames.get(bom.output_sku_id) ?? '') : null,
       output_quantity: bom.output_quantity,
-      output_uom_id: bom.output_uom_id,
-      output_uom_name: uomNames.get(bom.output_uom_id) ?? '',
+      output_uom_name: bom.output_uom_name,
       category_id: bom.category_id,
       category_name: categoryName,
       owner_type: bom.owner_type,

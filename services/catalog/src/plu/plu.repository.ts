@@ -72,8 +72,8 @@ export class PluRepository {
   async bomOptions(manager: EntityManager, query: ValidPluBomOptionsQuery): Promise<PluBomOption[]> {
     const pattern = `%${query.search_str.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return manager.query(
-      `SELECT b.bom_id, b.bom_name, b.output_quantity::text AS output_quantity, u.uom_name AS output_uom_name, b.status
-         FROM bom b JOIN uom u ON u.uom_id = b.output_uom_id
+      `SELECT b.bom_id, b.bom_name, b.output_quantity::text AS output_quantity, b.output_uom_name, b.status
+         FROM bom b
         WHERE b.bom_kind = 'plu_bom' AND b.custom_plu_id IS NULL
           AND ((b.status <> 'archived' AND (b.bom_id ILIKE $1 OR b.bom_name ILIKE $1)) OR b.bom_id = ANY($3))
         ORDER BY b.bom_id LIMIT $2`,

@@ -252,9 +252,8 @@ export class PluService {
     }
     const recipe = input.custom_bom as ValidPluCustomBom;
     const { lines } = await this.recipes.resolveLines(manager, recipe.consume_sku_list, 'custom_bom.consume_sku_list');
-    if (!(await this.recipes.uomUsable(manager, recipe.output_uom_id))) {
-      throw PluException.referenceInvalid(['custom_bom.output_uom_id']);
-    }
+    const outputUnit = await this.recipes.unitUsable(manager, recipe.output_uom_name);
+    if (outputUnit === null) throw PluException.referenceInvalid(['custom_bom.output_uom_name']);
     const existing = customKey ? await this.boms.findByKey(manager, customKey) : null;
     const now = new Date();
     const actor = currentContext()?.actor ?? null;
@@ -266,7 +265,7 @@ export class PluService {
       bom_name: plu.plu_name,
       output_sku_id: null,
       output_quantity: recipe.output_quantity,
-      output_uom_id: recipe.output_uom_id,
+      output_uom_name: outputUnit,
       category_id: null,
       owner_type: 'text',
       owner: '',
@@ -282,7 +281,7 @@ export class PluService {
       Object.assign(existing, {
         bom_name: plu.plu_name,
         output_quantity: recipe.output_quantity,
-        output_uom_id: recipe.output_uom_id,
+        output_uom_name: outputUnit,
         revision: existing.revision + 1,
         last_updated_time: now,
         last_updated_by: actor,
@@ -305,11 +304,7 @@ export class PluService {
       const bom = await this.boms.findByKey(manager, plu.bom_key);
       if (bom) others.push([BOM_USAGE_TYPES.plu_bom, bom.bom_id]);
     }
-    await this.recipes.recordUsage(manager, PLU, plu.plu_id, {
-      lines,
-      output_uom_id: input.bom_type === 'custom' ? input.custom_bom?.output_uom_id : null,
-      others,
-    });
+    await this.recipes.recordUsage(manager, PLU, plu.plu_id, { lines, others });
   }
 
   private async publishUpserted(manager: EntityManager, plu: PluEntity): Promise<void> {
@@ -329,7 +324,7 @@ export class PluService {
           ? {
               consume_sku_list: lines.map((line) => ({ ...line })),
               output_quantity: bom.output_quantity,
-              output_uom_id: bom.output_uom_id,
+              output_uom_name: bom.output_uom_name,
             }
           : null,
       status: plu.status,
@@ -343,9 +338,8 @@ export class PluService {
     const bom = await this.boms.findByKey(manager, plu.bom_key);
     const lines = await this.boms.lines(manager, plu.bom_key);
     const output_quantity = bom?.output_quantity ?? '1';
-    const [described, uomNames, categoryName] = await Promise.all([
+    const [described, categoryName] = await Promise.all([
       this.recipes.describe(manager, [{ key: plu.bom_key, lines, output_quantity }]),
-      bom ? this.boms.uomNames(manager, [bom.output_uom_id]) : Promise.resolve(new Map<string, string>()),
       this.categories.nameOf(manager, plu.category_id),
     ]);
     const recipe = described.get(plu.bom_key);
@@ -353,8 +347,7 @@ export class PluService {
       bom_id: bom?.bom_id ?? '',
       bom_name: bom?.bom_name ?? '',
       output_quantity,
-      output_uom_id: bom?.output_uom_id ?? '',
-      output_uom_name: bom ? (uomNames.get(bom.output_uom_id) ?? '') : '',
+      output_uom_name: bom?.output_uom_name ?? '',
       status: bom?.status ?? 'archived',
       consume_sku_list: recipe?.consume_sku_list ?? [],
       cost: recipe?.cost ?? null,

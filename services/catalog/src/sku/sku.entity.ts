@@ -26,17 +26,18 @@ export class SkuEntity {
   @Column('uuid', { nullable: true })
   sub_category_id!: string | null;
 
-  @Column('uuid')
-  primary_uom_id!: string;
+  /** Units by name, each one of the SKU's unit rows (docs/units-of-measure.md). */
+  @Column('text')
+  primary_uom_name!: string;
 
-  @Column('uuid')
-  purchasing_uom_id!: string;
+  @Column('text')
+  purchasing_uom_name!: string;
 
-  @Column('uuid')
-  receiving_uom_id!: string;
+  @Column('text')
+  receiving_uom_name!: string;
 
-  @Column('uuid')
-  counting_uom_id!: string;
+  @Column('text')
+  counting_uom_name!: string;
 
   @Column('text')
   barcode!: string;

@@ -34,6 +34,22 @@ export class SkuException extends AppException {
     ]);
   }
 
+  /** A unit no new or active UOM record names, said on its field (`uom_list.1.uom_name`). */
+  static unitUnknown(field: string, unit: string): SkuException {
+    const params = { unit };
+    return new SkuException(CatalogErrorCode.SKU_UNIT_UNKNOWN, params, [
+      { field, rule: `errors.${CatalogErrorCode.SKU_UNIT_UNKNOWN}`, params },
+    ]);
+  }
+
+  /** A unit row without a factor that no UOM record links to the primary unit (`uom_list.1.factor`). */
+  static unitNoConversion(field: string, unit: string, primary: string): SkuException {
+    const params = { unit, primary };
+    return new SkuException(CatalogErrorCode.SKU_UNIT_NO_CONVERSION, params, [
+      { field, rule: `errors.${CatalogErrorCode.SKU_UNIT_NO_CONVERSION}`, params },
+    ]);
+  }
+
   /**
    * Chosen references that are missing or archived, each named on its field (`category_id`, `sub_category_id`,
    * `uom_list.2.uom_id`, `supplier_list.0` ...).

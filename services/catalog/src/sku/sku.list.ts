@@ -11,7 +11,6 @@ import type { ListResource } from '@scm/platform';
 const FROM = `sku s
     LEFT JOIN sku_category c ON c.category_id = s.category_id
     LEFT JOIN sku_sub_category sc ON sc.sub_category_id = s.sub_category_id
-    LEFT JOIN uom pu ON pu.uom_id = s.primary_uom_id
     LEFT JOIN supplier ds ON ds.supplier_id = s.default_supplier_id`;
 
 export const SKU_LIST: ListResource = {
@@ -26,8 +25,7 @@ export const SKU_LIST: ListResource = {
     category_name: { sql: 'c.category_name', sortable: true },
     sub_category_id: { sql: 's.sub_category_id', filter: 'eq' },
     sub_category_name: { sql: 'sc.sub_category_name', sortable: true },
-    primary_uom_id: { sql: 's.primary_uom_id', filter: 'eq' },
-    primary_uom_name: { sql: 'pu.uom_name', sortable: true },
+    primary_uom_name: { sql: 's.primary_uom_name', sortable: true, filter: 'eq' },
     barcode: { sql: 's.barcode', sortable: true, filter: 'text' },
     threshold: { sql: 's.threshold', sortable: true, filter: 'number_range' },
     is_inventorise: { sql: 's.is_inventorise', sortable: true, filter: 'bool' },

@@ -1,21 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ListQuery, MasterStatus, SkuListRow, SkuOptions } from '@scm/contracts';
+import { unitKey, unitsOf } from '@scm/contracts';
+import type { ListQuery, MasterStatus, SkuListRow, SkuOptions, UomConversionOption } from '@scm/contracts';
 import { DATA_SOURCE, isBlankFilterValue, runListQuery } from '@scm/platform';
 import type { ListResult } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SkuEntity } from './sku.entity.js';
 import { SKU_LIST, SKU_LIST_BY_SUPPLIER, SKU_SUPPLIER_FILTER } from './sku.list.js';
 
-/** A UOM row of a SKU: one `uom_id` is `factor` primary units. */
+/**
+ * One of a SKU's units: 1 `uom_name` = `factor` primary units; `uom_id` is the UOM record the factor was taken
+ * from (null: the primary unit, or a factor of the SKU's own). docs/units-of-measure.md.
+ */
 export interface SkuUomRow {
-  uom_id: string;
+  uom_name: string;
   factor: string;
+  uom_id: string | null;
 }
 
-/** A supplier's prices of a SKU per UOM (dates as YYYY-MM-DD). */
+/** A supplier's prices of a SKU per unit (dates as YYYY-MM-DD). */
 export interface SkuPriceRow {
   supplier_id: string;
-  uom_id: string;
+  uom_name: string;
+  /** The unit's factor to the primary unit. */
+  factor: string;
   current_price: string;
   future_price_1: string | null;
   future_price_1_date: string | null;
@@ -35,7 +42,6 @@ export interface SkuReference {
 export interface SkuNames {
   categoryName: string;
   subCategoryName: string;
-  uoms: Map<string, { uom_name: string; secondary_uom: string }>;
   suppliers: Map<string, string>;
 }
 
@@ -87,7 +93,11 @@ export class SkuRepository {
   }
 
   async uoms(manager: EntityManager, skuId: string): Promise<SkuUomRow[]> {
-    return manager.query(`SELECT uom_id, factor FROM sku_uom WHERE sku_id = $1 ORDER BY position, uom_id`, [skuId]);
+    return manager.query(
+      `SELECT uom_name, factor::text AS factor, uom_id::text AS uom_id FROM sku_uom
+        WHERE sku_id = $1 ORDER BY position, uom_name`,
+      [skuId],
+    );
   }
 
   async suppliers(manager: EntityManager, skuId: string): Promise<string[]> {
@@ -99,21 +109,36 @@ export class SkuRepository {
   }
 
   /**
-   * Makes the SKU's UOM rows exactly `rows` (in that order): a removed row goes with its prices (ON DELETE
-   * CASCADE), a kept one takes its new factor.
+   * Makes the SKU's unit rows exactly `rows` (in that order): a removed row goes with its prices (ON DELETE
+   * CASCADE), a kept one takes its new factor and record. Names are the canonical spellings (unitKey equal).
    */
   async replaceUoms(manager: EntityManager, skuId: string, rows: readonly SkuUomRow[]): Promise<void> {
-    await manager.query(`DELETE FROM sku_uom WHERE sku_id = $1 AND NOT (uom_id = ANY($2::uuid[]))`, [
+    await manager.query(`DELETE FROM sku_uom WHERE sku_id = $1 AND NOT (uom_name = ANY($2::text[]))`, [
       skuId,
-      rows.map((row) => row.uom_id),
+      rows.map((row) => row.uom_name),
     ]);
     for (const [position, row] of rows.entries()) {
       await manager.query(
-        `INSERT INTO sku_uom (sku_id, uom_id, factor, position) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (sku_id, uom_id) DO UPDATE SET factor = EXCLUDED.factor, position = EXCLUDED.position`,
-        [skuId, row.uom_id, row.factor, position],
+        `INSERT INTO sku_uom (sku_id, uom_name, factor, uom_id, position) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (sku_id, uom_name)
+         DO UPDATE SET factor = EXCLUDED.factor, uom_id = EXCLUDED.uom_id, position = EXCLUDED.position`,
+        [skuId, row.uom_name, row.factor, row.uom_id, position],
       );
     }
+  }
+
+  /**
+   * The new or active UOM records naming any of `units` (either side), share-locked until the transaction ends:
+   * the conversions a SKU takes its factors from (a concurrent archive waits, then sees the usage).
+   */
+  async conversions(manager: EntityManager, units: readonly string[]): Promise<UomConversionOption[]> {
+    const keys = [...new Set(units.map(unitKey))];
+    return manager.query(
+      `SELECT uom_id::text AS uom_id, uom_name, secondary_uom, uom_per_primary::text AS uom_per_primary FROM uom
+        WHERE status <> 'archived' AND (upper(btrim(uom_name)) = ANY($1::text[]) OR upper(btrim(secondary_uom)) = ANY($1::text[]))
+        ORDER BY uom_id FOR SHARE`,
+      [keys],
+    );
   }
 
   /**
@@ -137,12 +162,12 @@ export class SkuRepository {
   /** The SKU's supplier prices, by supplier and UOM in the SKU's order. */
   async prices(manager: EntityManager, skuId: string): Promise<SkuPriceRow[]> {
     return manager.query(
-      `SELECT p.supplier_id, p.uom_id::text AS uom_id, p.current_price, p.future_price_1,
+      `SELECT p.supplier_id, p.uom_name, su.factor::text AS factor, p.current_price, p.future_price_1,
               to_char(p.future_price_1_date, 'YYYY-MM-DD') AS future_price_1_date, p.future_price_2,
               to_char(p.future_price_2_date, 'YYYY-MM-DD') AS future_price_2_date
          FROM supplier_price p
          JOIN sku_supplier ss ON ss.sku_id = p.sku_id AND ss.supplier_id = p.supplier_id
-         JOIN sku_uom su ON su.sku_id = p.sku_id AND su.uom_id = p.uom_id
+         JOIN sku_uom su ON su.sku_id = p.sku_id AND su.uom_name = p.uom_name
         WHERE p.sku_id = $1
         ORDER BY ss.position, su.position`,
       [skuId],
@@ -161,7 +186,7 @@ export class SkuRepository {
   }
 
   /**
-   * The category, sub-category, UOMs and suppliers a SKU refers to, share-locked until the transaction ends: a
+   * The category, sub-category and suppliers a SKU refers to, share-locked until the transaction ends: a
    * concurrent archive or delete of one of them waits, then sees this SKU's usage.
    */
   async lockReferences(
@@ -169,13 +194,11 @@ export class SkuRepository {
     refs: {
       categoryId: string;
       subCategoryId: string | null;
-      uomIds: readonly string[];
       supplierIds: readonly string[];
     },
   ): Promise<{
     category: SkuReference | null;
     subCategory: SkuReference | null;
-    uoms: Map<string, SkuReference>;
     suppliers: Map<string, SkuReference>;
   }> {
     const [category] = await manager.query<SkuReference[]>(
@@ -192,10 +215,6 @@ export class SkuRepository {
       );
       subCategory = row ?? null;
     }
-    const uoms: SkuReference[] = await manager.query(
-      `SELECT uom_id::text AS id, status FROM uom WHERE uom_id = ANY($1::uuid[]) ORDER BY uom_id FOR SHARE`,
-      [refs.uomIds],
-    );
     const suppliers: SkuReference[] = await manager.query(
       `SELECT supplier_id AS id, status FROM supplier WHERE supplier_id = ANY($1::text[]) ORDER BY supplier_id FOR SHARE`,
       [refs.supplierIds],
@@ -203,18 +222,16 @@ export class SkuRepository {
     return {
       category: category ?? null,
       subCategory,
-      uoms: new Map(uoms.map((row) => [row.id, row])),
       suppliers: new Map(suppliers.map((row) => [row.id, row])),
     };
   }
 
-  /** The names of a SKU's category, sub-category, UOMs and suppliers. */
+  /** The names of a SKU's category, sub-category and suppliers. */
   async names(
     manager: EntityManager,
     refs: {
       categoryId: string;
       subCategoryId: string | null;
-      uomIds: readonly string[];
       supplierIds: readonly string[];
     },
   ): Promise<SkuNames> {
@@ -228,10 +245,6 @@ export class SkuRepository {
           [refs.subCategoryId],
         )
       : [];
-    const uoms: { uom_id: string; uom_name: string; secondary_uom: string }[] = await manager.query(
-      `SELECT uom_id::text AS uom_id, uom_name, secondary_uom FROM uom WHERE uom_id = ANY($1::uuid[])`,
-      [refs.uomIds],
-    );
     const suppliers: { supplier_id: string; company_name: string }[] = await manager.query(
       `SELECT supplier_id, company_name FROM supplier WHERE supplier_id = ANY($1::text[])`,
       [refs.supplierIds],
@@ -239,7 +252,6 @@ export class SkuRepository {
     return {
       categoryName: category?.name ?? '',
       subCategoryName: subCategory?.name ?? '',
-      uoms: new Map(uoms.map((row) => [row.uom_id, { uom_name: row.uom_name, secondary_uom: row.secondary_uom }])),
       suppliers: new Map(suppliers.map((row) => [row.supplier_id, row.company_name])),
     };
   }
@@ -258,7 +270,7 @@ export class SkuRepository {
           WHERE c.status IN ('new', 'active') ORDER BY s.category_id, s.position`,
       );
     const uoms: SkuOptions['uoms'] = await manager.query(
-      `SELECT uom_id::text AS uom_id, uom_name, secondary_uom FROM uom
+      `SELECT uom_id::text AS uom_id, uom_name, secondary_uom, uom_per_primary::text AS uom_per_primary FROM uom
         WHERE status IN ('new', 'active') ORDER BY lower(uom_name), lower(secondary_uom), uom_id`,
     );
     const suppliers: SkuOptions['suppliers'] = await manager.query(
@@ -272,6 +284,7 @@ export class SkuRepository {
           .filter((row) => row.category_id === category.category_id)
           .map((row) => ({ sub_category_id: row.sub_category_id, sub_category_name: row.sub_category_name })),
       })),
+      units: unitsOf(uoms),
       uoms,
       suppliers,
     };

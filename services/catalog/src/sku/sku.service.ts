@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogSubjects } from '@scm/contracts';
+import { CatalogSubjects, pricePerPrimary, unitKey } from '@scm/contracts';
 import type { ListQuery, SkuListRow, SkuOptions, SkuSnapshot, SkuView, ValidSkuInput } from '@scm/contracts';
 import { EventPublisher, ListPage, currentContext } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
@@ -11,6 +11,10 @@ import { SkuEntity } from './sku.entity.js';
 import { SkuException } from './sku.exception.js';
 import { SkuRepository } from './sku.repository.js';
 import type { SkuUomRow } from './sku.repository.js';
+import { resolveUnits } from './sku-units.js';
+
+/** Decimals of a price per unit (supplier_price is numeric(18,4)). */
+const PRICE_SCALE = 4;
 
 /**
  * The record_usage type of a SKU: as a user (of its category, sub-category, UOMs and suppliers) and as a target.
@@ -23,8 +27,8 @@ export const SKU = 'sku';
 const UOM = 'uom';
 
 /**
- * The record_usage type of a SKU in one of its UOMs, `<sku_id>/<uom_id>`: a BOM's consume row or output (catalog's
- * BomRecipes records it). The SKU refuses to drop a UOM row while it is used.
+ * The record_usage type of a SKU in one of its units, `<sku_id>/<uom_name>`: a BOM's consume row or output
+ * (catalog's BomRecipes records it). The SKU refuses to drop a unit row while it is used.
  */
 export const SKU_UOM = 'sku_uom';
 
@@ -39,12 +43,15 @@ interface Reference {
   id: string;
 }
 
-/** What a SKU uses, as record_usage targets: its category, sub-category, every UOM row and every supplier. */
+/**
+ * What a SKU uses, as record_usage targets: its category, sub-category, every UOM record a unit takes its factor
+ * from, and every supplier.
+ */
 function referencesOf(sku: SkuRecord): Reference[] {
   return [
     { type: SKU_CATEGORY, id: sku.category_id },
     ...(sku.sub_category_id ? [{ type: SKU_SUB_CATEGORY, id: sku.sub_category_id }] : []),
-    ...sku.uom_list.map((row) => ({ type: UOM, id: row.uom_id })),
+    ...sku.uom_list.flatMap((row) => (row.uom_id ? [{ type: UOM, id: row.uom_id }] : [])),
     ...sku.supplier_list.map((supplierId) => ({ type: SUPPLIER, id: supplierId })),
   ];
 }
@@ -120,6 +127,7 @@ export class SkuService {
     };
     const view = await this.store.create(sku, async (manager) => {
       if (await this.skus.codeTaken(manager, sku.sku_id)) throw SkuException.duplicate();
+      Object.assign(sku, await this.resolveUnits(manager, input, []));
       await this.checkReferences(manager, sku);
       await this.skus.insert(manager, entityOf(sku));
       await this.skus.replaceUoms(manager, sku.sku_id, sku.uom_list);
@@ -140,9 +148,12 @@ export class SkuService {
     const view = await this.store.change(skuId, async (manager, sku) => {
       if (sku.status === 'archived') throw SkuException.archived();
       const before = referencesOf(sku);
-      const removedUoms = sku.uom_list.filter((row) => !input.uom_list.some((next) => next.uom_id === row.uom_id));
+      const removedUoms = sku.uom_list.filter(
+        (row) => !input.uom_list.some((next) => unitKey(next.uom_name) === unitKey(row.uom_name)),
+      );
       await this.refuseRemovingUsedUoms(manager, sku, removedUoms);
-      Object.assign(sku, this.fields(input));
+      const units = await this.resolveUnits(manager, input, sku.uom_list);
+      Object.assign(sku, this.fields(input), units);
       await this.checkReferences(manager, sku);
       await this.skus.replaceUoms(manager, skuId, sku.uom_list);
       await this.skus.replaceSuppliers(manager, skuId, sku.supplier_list);
@@ -195,26 +206,32 @@ export class SkuService {
     return this.store.change(skuId, (manager, sku) => mutate(manager, sku));
   }
 
-  /** A UOM row may go only while no BOM uses the SKU in that UOM (the SKU's row lock orders it with BOM changes). */
+  /** A unit row may go only while no BOM uses the SKU in that unit (the SKU's row lock orders it with BOM changes). */
   private async refuseRemovingUsedUoms(
     manager: EntityManager,
     sku: SkuRecord,
     removed: readonly SkuUomRow[],
   ): Promise<void> {
-    const targets = removed.map((row) => `${sku.sku_id}/${row.uom_id}`);
+    const targets = removed.map((row) => `${sku.sku_id}/${row.uom_name}`);
     const users = await this.usage.usersOf(manager, SKU_UOM, targets);
     if (users.length === 0) return;
     const target = users[0].target_id;
-    const uomId = target.slice(target.lastIndexOf('/') + 1);
-    const names = await this.skus.names(manager, {
-      categoryId: sku.category_id,
-      subCategoryId: null,
-      uomIds: [uomId],
-      supplierIds: [],
-    });
+    const unit = target.slice(sku.sku_id.length + 1);
     const ids = [...new Set(users.filter((user) => user.target_id === target).map((user) => user.used_by_id))];
     const named = ids.slice(0, NAMED_USERS).join(', ') + (ids.length > NAMED_USERS ? ', …' : '');
-    throw SkuException.uomInUse(names.uoms.get(uomId)?.uom_name ?? uomId, named);
+    throw SkuException.uomInUse(unit, named);
+  }
+
+  /**
+   * The SKU's units by their real names with their factors, from the UOM records naming them (share-locked);
+   * `kept` are the rows the SKU had (their names stay valid without a record). docs/units-of-measure.md.
+   */
+  private async resolveUnits(manager: EntityManager, input: ValidSkuInput, kept: readonly SkuUomRow[]) {
+    const records = await this.skus.conversions(
+      manager,
+      input.uom_list.map((row) => row.uom_name),
+    );
+    return resolveUnits(input, records, kept);
   }
 
   private fields(input: ValidSkuInput) {
@@ -225,11 +242,12 @@ export class SkuService {
       alternate_display_name_list: input.alternate_display_name_list,
       category_id: input.category_id,
       sub_category_id: input.sub_category_id,
-      primary_uom_id: input.primary_uom_id,
-      purchasing_uom_id: input.purchasing_uom_id,
-      receiving_uom_id: input.receiving_uom_id,
-      counting_uom_id: input.counting_uom_id,
-      uom_list: input.uom_list.map((row) => ({ uom_id: row.uom_id, factor: row.factor })),
+      // Resolved by resolveUnits in the transaction (canonical names, factors from the records).
+      primary_uom_name: input.primary_uom_name,
+      purchasing_uom_name: input.purchasing_uom_name,
+      receiving_uom_name: input.receiving_uom_name,
+      counting_uom_name: input.counting_uom_name,
+      uom_list: input.uom_list.map((row) => ({ uom_name: row.uom_name, factor: row.factor ?? '1', uom_id: null })),
       supplier_list: [...input.supplier_list],
       default_supplier_id: input.default_supplier_id,
       barcode: input.barcode,
@@ -247,14 +265,13 @@ export class SkuService {
   }
 
   /**
-   * The category exists and is not archived, the sub-category is the category's, every UOM is new or active and
-   * every supplier is new or active; each bad one is named on its field.
+   * The category exists and is not archived, the sub-category is the category's and every supplier is new or
+   * active; each bad one is named on its field. (Units are checked by resolveUnits.)
    */
   private async checkReferences(manager: EntityManager, sku: SkuRecord): Promise<void> {
     const found = await this.skus.lockReferences(manager, {
       categoryId: sku.category_id,
       subCategoryId: sku.sub_category_id,
-      uomIds: sku.uom_list.map((row) => row.uom_id),
       supplierIds: sku.supplier_list,
     });
     const usable = (reference: { status: string } | null | undefined) =>
@@ -264,9 +281,6 @@ export class SkuService {
     if (sku.sub_category_id && (!found.subCategory || found.subCategory.parent_id !== sku.category_id)) {
       invalid.push('sub_category_id');
     }
-    sku.uom_list.forEach((row, index) => {
-      if (!usable(found.uoms.get(row.uom_id))) invalid.push(`uom_list.${index}.uom_id`);
-    });
     sku.supplier_list.forEach((supplierId, index) => {
       if (!usable(found.suppliers.get(supplierId))) invalid.push(`supplier_list.${index}`);
     });
@@ -278,13 +292,13 @@ export class SkuService {
     const snapshot: SkuSnapshot = {
       sku_id: sku.sku_id,
       ...this.snapshotFields(sku),
-      uom_list: sku.uom_list.map((row) => ({ uom_id: row.uom_id, factor: row.factor })),
+      uom_list: sku.uom_list.map((row) => ({ uom_name: row.uom_name, factor: row.factor, uom_id: row.uom_id })),
       supplier_list: sku.supplier_list.map((supplierId) => ({
         supplier_id: supplierId,
         prices: prices
           .filter((price) => price.supplier_id === supplierId)
           .map((price) => ({
-            uom_id: price.uom_id,
+            uom_name: price.uom_name,
             current_price: price.current_price,
             future_price_1: price.future_price_1,
             future_price_1_date: price.future_price_1_date,
@@ -308,10 +322,10 @@ export class SkuService {
       alternate_display_name_list: [...sku.alternate_display_name_list],
       category_id: sku.category_id,
       sub_category_id: sku.sub_category_id,
-      primary_uom_id: sku.primary_uom_id,
-      purchasing_uom_id: sku.purchasing_uom_id,
-      receiving_uom_id: sku.receiving_uom_id,
-      counting_uom_id: sku.counting_uom_id,
+      primary_uom_name: sku.primary_uom_name,
+      purchasing_uom_name: sku.purchasing_uom_name,
+      receiving_uom_name: sku.receiving_uom_name,
+      counting_uom_name: sku.counting_uom_name,
       default_supplier_id: sku.default_supplier_id,
       barcode: sku.barcode,
       threshold: sku.threshold,
@@ -332,10 +346,8 @@ export class SkuService {
     const names = await this.skus.names(manager, {
       categoryId: sku.category_id,
       subCategoryId: sku.sub_category_id,
-      uomIds: sku.uom_list.map((row) => row.uom_id),
       supplierIds: sku.supplier_list,
     });
-    const uom = (uomId: string) => names.uoms.get(uomId) ?? { uom_name: '', secondary_uom: '' };
     const supplierName = (supplierId: string) => names.suppliers.get(supplierId) ?? '';
     const prices = await this.skus.prices(manager, sku.sku_id);
     return {
@@ -343,11 +355,7 @@ export class SkuService {
       ...this.snapshotFields(sku),
       category_name: names.categoryName,
       sub_category_name: sku.sub_category_id ? names.subCategoryName : null,
-      primary_uom_name: uom(sku.primary_uom_id).uom_name,
-      purchasing_uom_name: uom(sku.purchasing_uom_id).uom_name,
-      receiving_uom_name: uom(sku.receiving_uom_id).uom_name,
-      counting_uom_name: uom(sku.counting_uom_id).uom_name,
-      uom_list: sku.uom_list.map((row) => ({ uom_id: row.uom_id, ...uom(row.uom_id), factor: row.factor })),
+      uom_list: sku.uom_list.map((row) => ({ uom_name: row.uom_name, factor: row.factor, uom_id: row.uom_id })),
       supplier_list: sku.supplier_list.map((supplierId) => ({
         supplier_id: supplierId,
         company_name: supplierName(supplierId),
@@ -356,9 +364,10 @@ export class SkuService {
       price_per_uom: prices.map((price) => ({
         supplier_id: price.supplier_id,
         company_name: supplierName(price.supplier_id),
-        uom_id: price.uom_id,
-        ...uom(price.uom_id),
+        uom_name: price.uom_name,
+        factor: price.factor,
         current_price: price.current_price,
+        price_per_primary_uom: pricePerPrimary(price.current_price, price.factor, PRICE_SCALE),
       })),
       status: sku.status,
       in_use: inUse,

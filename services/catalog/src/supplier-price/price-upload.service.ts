@@ -39,7 +39,7 @@ interface PriceRow {
   row: number;
   sku_id: string;
   supplier_id: string;
-  uom_id: string;
+  /** The unit as the SKU spells it. */
   uom_name: string;
   prices: Prices;
 }
@@ -96,7 +96,7 @@ export class PriceUploadService {
       for (const [skuId, rows] of bySku) {
         await this.skus.changePrices(skuId, async (manager) => {
           for (const row of rows) {
-            const key = { sku_id: row.sku_id, supplier_id: row.supplier_id, uom_id: row.uom_id };
+            const key = { sku_id: row.sku_id, supplier_id: row.supplier_id, uom_name: row.uom_name };
             await this.priceService.write(manager, key, row.prices);
           }
         });
@@ -170,12 +170,14 @@ export class PriceUploadService {
       const skuText = (values.sku_id as string | undefined) ?? '';
       const sku = skus.get(skuText.toLowerCase());
       const skuId = sku?.sku_id;
-      const uomName = (values.uom as string | undefined) ?? '';
-      const uomId = skuId ? uoms.get(`${skuId}/${uomName}`.toLowerCase()) : undefined;
+      const given = ((values.uom as string | undefined) ?? '').trim();
+      // The unit by its real name (BAG), any case; spelled as the SKU spells it.
+      const unit = skuId ? uoms.get(`${skuId}/${given}`.toLowerCase()) : undefined;
+      const uomName = unit ?? given;
       const parsed = supplierPriceInputSchema.safeParse({
         sku_id: skuId ?? skuText,
         supplier_id: values.supplier_id,
-        uom_id: uomId ?? '00000000-0000-4000-8000-000000000000',
+        uom_name: uomName,
         current_price: values.current_price,
         future_price_1: values.future_price_1 ?? null,
         future_price_1_date: values.future_price_1_date ?? null,
@@ -185,14 +187,14 @@ export class PriceUploadService {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0] ?? 'sku_id');
-          problem(field === 'uom_id' ? 'uom' : field, issue.message);
+          problem(field === 'uom_name' ? 'uom' : field, issue.message);
         }
         continue;
       }
       if (!skuId) problem('sku_id', 'errors.CATALOG_SKU_NOT_FOUND');
       else if (sku?.status === 'archived') problem('sku_id', 'errors.CATALOG_SKU_ARCHIVED');
-      else if (!uomId) problem('uom', 'errors.CATALOG_SUPPLIER_PRICE_UOM_NOT_LISTED');
-      if (!skuId || !uomId || sku?.status === 'archived') continue;
+      else if (!unit) problem('uom', 'errors.CATALOG_SUPPLIER_PRICE_UOM_NOT_LISTED');
+      if (!skuId || !unit || sku?.status === 'archived') continue;
       const input = parsed.data;
       try {
         checkFutureDates(input, today);
@@ -216,7 +218,6 @@ export class PriceUploadService {
         row: dataRow.row,
         sku_id: skuId,
         supplier_id: input.supplier_id,
-        uom_id: uomId,
         uom_name: uomName,
         prices: normalise(input),
       });

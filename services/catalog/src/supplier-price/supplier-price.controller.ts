@@ -14,7 +14,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   CodeParam,
   CurrentUser,
-  IdParam,
   ListPage,
   Permission,
   ServiceController,
@@ -74,14 +73,14 @@ export class SupplierPriceController {
     return this.uploads.apply(user, uploadedFiles(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }));
   }
 
-  @Get(':skuId/:supplierId/:uomId')
+  @Get(':skuId/:supplierId/:uomName')
   @Permission('SUPPLIER_PRICING', 'view')
   get(
     @CodeParam('skuId') skuId: string,
     @CodeParam('supplierId') supplierId: string,
-    @IdParam('uomId') uomId: string,
+    @CodeParam('uomName') uomName: string,
   ): Promise<SupplierPriceView> {
-    return this.prices.get({ sku_id: skuId, supplier_id: supplierId, uom_id: uomId });
+    return this.prices.get({ sku_id: skuId, supplier_id: supplierId, uom_name: uomName });
   }
 
   /** Creates or replaces one price row. */
@@ -92,15 +91,15 @@ export class SupplierPriceController {
     return this.prices.save(input);
   }
 
-  @Delete(':skuId/:supplierId/:uomId')
+  @Delete(':skuId/:supplierId/:uomName')
   @Permission('SUPPLIER_PRICING', 'edit')
   @SuccessMessage('messages.deleted')
   async delete(
     @CodeParam('skuId') skuId: string,
     @CodeParam('supplierId') supplierId: string,
-    @IdParam('uomId') uomId: string,
+    @CodeParam('uomName') uomName: string,
   ): Promise<null> {
-    await this.prices.delete({ sku_id: skuId, supplier_id: supplierId, uom_id: uomId });
+    await this.prices.delete({ sku_id: skuId, supplier_id: supplierId, uom_name: uomName });
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A supplier's price of a SKU per UOM (table from migration CreateSkus): part of the SKU aggregate. */
+/** A supplier's price of a SKU per one of its units (tables: CreateSkus, NameSkuUnits): part of the SKU aggregate. */
 @Entity({ name: 'supplier_price' })
 export class SupplierPriceEntity {
   @PrimaryColumn('text')
@@ -9,8 +9,9 @@ export class SupplierPriceEntity {
   @PrimaryColumn('text')
   supplier_id!: string;
 
-  @PrimaryColumn('uuid')
-  uom_id!: string;
+  /** One of the SKU's units by name, as the SKU spells it: the price is per one of it. */
+  @PrimaryColumn('text')
+  uom_name!: string;
 
   @Column('numeric')
   current_price!: string;

@@ -11,13 +11,15 @@ import { SUPPLIER_PRICE_LIST } from './supplier-price.list.js';
 export interface PriceKey {
   sku_id: string;
   supplier_id: string;
-  uom_id: string;
+  /** One of the SKU's units by name. */
+  uom_name: string;
 }
 
 /** What a price row may refer to, as found while it changes. */
 export interface PriceReferences {
   supplierListed: boolean;
-  uomListed: boolean;
+  /** The unit as the SKU spells it, or null when it is not one of the SKU's units. */
+  unit: string | null;
 }
 
 @Injectable()
@@ -33,7 +35,9 @@ export class SupplierPriceRepository {
     const page = await runListQuery<SupplierPriceView>(
       manager,
       SUPPLIER_PRICE_LIST,
-      listQuerySchema.parse({ other_params: { sku_id: key.sku_id, supplier_id: key.supplier_id, uom_id: key.uom_id } }),
+      listQuerySchema.parse({
+        other_params: { sku_id: key.sku_id, supplier_id: key.supplier_id, uom_name: key.uom_name },
+      }),
     );
     return page.data[0] ?? null;
   }
@@ -42,14 +46,14 @@ export class SupplierPriceRepository {
     return manager.getRepository(SupplierPriceEntity).findOneBy({ ...key });
   }
 
-  /** Whether the supplier is on the SKU's supplier list and the UOM among its UOMs. */
+  /** Whether the supplier is on the SKU's supplier list, and the unit as the SKU spells it (any case matches). */
   async references(manager: EntityManager, key: PriceKey): Promise<PriceReferences> {
-    const rows: { supplier_listed: boolean; uom_listed: boolean }[] = await manager.query(
+    const rows: { supplier_listed: boolean; unit: string | null }[] = await manager.query(
       `SELECT EXISTS (SELECT 1 FROM sku_supplier WHERE sku_id = $1 AND supplier_id = $2) AS supplier_listed,
-              EXISTS (SELECT 1 FROM sku_uom WHERE sku_id = $1 AND uom_id = $3) AS uom_listed`,
-      [key.sku_id, key.supplier_id, key.uom_id],
+              (SELECT uom_name FROM sku_uom WHERE sku_id = $1 AND upper(uom_name) = upper(btrim($3))) AS unit`,
+      [key.sku_id, key.supplier_id, key.uom_name],
     );
-    return { supplierListed: rows[0]?.supplier_listed ?? false, uomListed: rows[0]?.uom_listed ?? false };
+    return { supplierListed: rows[0]?.supplier_listed ?? false, unit: rows[0]?.unit ?? null };
   }
 
   async save(manager: EntityManager, price: SupplierPriceEntity): Promise<void> {
@@ -81,10 +85,10 @@ export class SupplierPriceRepository {
   /** Every price row, keyed `sku/supplier/uom name` (lower case), for comparing an uploaded file. */
   async byUploadKey(manager: EntityManager): Promise<Map<string, SupplierPriceEntity & { uom_name: string }>> {
     const rows: (SupplierPriceEntity & { uom_name: string })[] = await manager.query(
-      `SELECT p.sku_id, p.supplier_id, p.uom_id::text, u.uom_name, p.current_price::text,
+      `SELECT p.sku_id, p.supplier_id, p.uom_name, p.current_price::text,
               p.future_price_1::text, to_char(p.future_price_1_date, 'YYYY-MM-DD') AS future_price_1_date,
               p.future_price_2::text, to_char(p.future_price_2_date, 'YYYY-MM-DD') AS future_price_2_date
-         FROM supplier_price p JOIN uom u ON u.uom_id = p.uom_id`,
+         FROM supplier_price p`,
     );
     return new Map(rows.map((row) => [uploadKey(row.sku_id, row.supplier_id, row.uom_name), row]));
   }
@@ -98,15 +102,13 @@ export class SupplierPriceRepository {
     return new Set(rows.map((row) => `${row.sku_id}/${row.supplier_id}`));
   }
 
-  /** The UOMs of the SKUs named in an upload: `sku/uom name` (lower case) → uom_id. */
+  /** The units of the SKUs named in an upload: `sku/unit name` (lower case) → the unit as the SKU spells it. */
   async skuUomsByName(manager: EntityManager, skuIds: string[]): Promise<Map<string, string>> {
-    const rows: { sku_id: string; uom_name: string; uom_id: string }[] = await manager.query(
-      `SELECT su.sku_id, u.uom_name, su.uom_id::text AS uom_id
-         FROM sku_uom su JOIN uom u ON u.uom_id = su.uom_id
-        WHERE lower(su.sku_id) = ANY($1)`,
+    const rows: { sku_id: string; uom_name: string }[] = await manager.query(
+      `SELECT su.sku_id, su.uom_name FROM sku_uom su WHERE lower(su.sku_id) = ANY($1)`,
       [skuIds.map((id) => id.toLowerCase())],
     );
-    return new Map(rows.map((row) => [`${row.sku_id}/${row.uom_name}`.toLowerCase(), row.uom_id]));
+    return new Map(rows.map((row) => [`${row.sku_id}/${row.uom_name.trim()}`.toLowerCase(), row.uom_name]));
   }
 }
 

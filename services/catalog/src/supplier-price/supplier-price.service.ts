@@ -38,11 +38,11 @@ export class SupplierPriceService {
 
   /** Creates or replaces the prices of one supplier × SKU × UOM. */
   async save(input: ValidSupplierPriceInput): Promise<SupplierPriceView> {
-    const key: PriceKey = { sku_id: input.sku_id, supplier_id: input.supplier_id, uom_id: input.uom_id };
+    const key: PriceKey = { sku_id: input.sku_id, supplier_id: input.supplier_id, uom_name: input.uom_name };
     checkFutureDates(input, businessDate());
     await this.skus.changePrices(input.sku_id, async (manager, sku) => {
       if (sku.status === 'archived') throw SkuException.archived();
-      await this.write(manager, key, input);
+      key.uom_name = await this.write(manager, key, input);
     });
     return this.get(key);
   }
@@ -73,17 +73,21 @@ export class SupplierPriceService {
     return skuIds;
   }
 
-  /** Writes one price row inside the SKU's change (the caller holds the SKU's lock). */
-  async write(manager: EntityManager, key: PriceKey, values: PriceValues): Promise<void> {
-    const references = await this.prices.references(manager, key);
+  /**
+   * Writes one price row inside the SKU's change (the caller holds the SKU's lock); the unit may be given in any
+   * case. Answers the unit as the SKU spells it.
+   */
+  async write(manager: EntityManager, given: PriceKey, values: PriceValues): Promise<string> {
+    const references = await this.prices.references(manager, given);
     if (!references.supplierListed) throw SupplierPriceException.supplierNotListed();
-    if (!references.uomListed) throw SupplierPriceException.uomNotListed();
+    if (references.unit === null) throw SupplierPriceException.uomNotListed();
+    const key: PriceKey = { ...given, uom_name: references.unit };
     const existing = await this.prices.find(manager, key);
     const actor = currentContext()?.actor ?? null;
     const now = new Date();
     const price: SupplierPriceEntity = existing ?? {
-      ...key,
       ...values,
+      ...key,
       revision: 0,
       created_time: now,
       last_updated_time: now,
@@ -93,6 +97,7 @@ export class SupplierPriceService {
     Object.assign(price, pickPrices(values));
     stampChange(price);
     await this.prices.save(manager, price);
+    return key.uom_name;
   }
 }
 

@@ -1,40 +1,39 @@
 import { scopeIds } from '@scm/platform';
+import { unitsOf } from '@scm/contracts';
 import type { ItemCategoryKind } from '@scm/contracts';
 import type { ImportContext } from '../importer.js';
 
 /**
- * Name lookups of the BOM and PLU imports: UOMs (by name, or "Name / Secondary UOM"), item categories of one
+ * Name lookups of the BOM and PLU imports: units (by name: KG, BAG), item categories of one
  * kind, locations (by ID or name) and PLU BOMs (by code). All read through the import's transaction.
  */
 
 /**
- * The UOM a cell names, or null. `text` is a UOM name, or "Name / Secondary UOM" (as the pages show a UOM); a
- * name alone is taken among the SKU's UOMs first (when `skuId` is given), then among all UOMs, and must name
- * one UOM there. A UOM that is not the SKU's is still answered, so the BOM's own rule says it is not the SKU's.
+ * The unit a cell names (docs/units-of-measure.md: a unit is a name, any case), spelled as the SKU spells it when
+ * `skuId` is given and the SKU has it, else as a new or active UOM record spells it; null when nothing names it.
+ * A unit that is not the SKU's is still answered, so the BOM's own rule says it is not the SKU's.
  */
-export async function uomIdByName(context: ImportContext, text: string, skuId?: unknown): Promise<string | null> {
-  const slash = text.lastIndexOf('/');
-  const name = (slash >= 0 ? text.slice(0, slash) : text).trim();
-  const secondary = slash >= 0 ? text.slice(slash + 1).trim() : null;
-  const rows: { uom_id: string; of_sku: boolean }[] = await context.manager.query(
-    `SELECT u.uom_id, EXISTS (SELECT 1 FROM sku_uom s WHERE s.uom_id = u.uom_id AND lower(s.sku_id) = lower($3)) AS of_sku
-       FROM uom u
-      WHERE u.status <> 'archived' AND lower(u.uom_name) = lower($1)
-        AND ($2::text IS NULL OR lower(u.secondary_uom) = lower($2))`,
-    [name, secondary, typeof skuId === 'string' ? skuId : ''],
+export async function unitByName(context: ImportContext, text: string, skuId?: unknown): Promise<string | null> {
+  const rows: { name: string }[] = await context.manager.query(
+    `SELECT uom_name AS name FROM sku_uom WHERE lower(sku_id) = lower($2) AND upper(uom_name) = upper(btrim($1))
+     UNION ALL
+     (SELECT CASE WHEN upper(btrim(uom_name)) = upper(btrim($1)) THEN btrim(uom_name) ELSE btrim(secondary_uom) END
+        FROM uom
+       WHERE status <> 'archived'
+         AND (upper(btrim(uom_name)) = upper(btrim($1)) OR upper(btrim(secondary_uom)) = upper(btrim($1)))
+       ORDER BY lower(uom_name), lower(secondary_uom) LIMIT 1)`,
+    [text, typeof skuId === 'string' ? skuId : ''],
   );
-  const ofSku = rows.filter((row) => row.of_sku);
-  if (ofSku.length === 1) return ofSku[0].uom_id;
-  return rows.length === 1 ? rows[0].uom_id : null;
+  return rows[0]?.name ?? null;
 }
 
-/** The names of the UOMs that may be chosen, as "Name / Secondary UOM", for the template's notes. */
-export async function uomNames(context: ImportContext, limit = 200): Promise<string[]> {
-  const rows: { name: string }[] = await context.manager.query(
-    `SELECT uom_name || ' / ' || secondary_uom AS name FROM uom WHERE status <> 'archived'
+/** The units that may be chosen (every name of a new or active UOM record), for the template's notes. */
+export async function unitNames(context: ImportContext, limit = 200): Promise<string[]> {
+  const rows: { uom_name: string; secondary_uom: string }[] = await context.manager.query(
+    `SELECT uom_name, secondary_uom FROM uom WHERE status <> 'archived'
       ORDER BY lower(uom_name), lower(secondary_uom) LIMIT ${limit}`,
   );
-  return rows.map((row) => row.name);
+  return unitsOf(rows);
 }
 
 /** The id of the category of `kind` named `name` (case-insensitive, not archived), or null. */

@@ -12,8 +12,8 @@ import {
   itemCategoryNames,
   locationIdOf,
   locationNames,
-  uomIdByName,
-  uomNames,
+  unitByName,
+  unitNames,
 } from './bom-import-lookups.js';
 
 /** The consume list: one row per consumed SKU; these columns are the line's, every other the BOM's. */
@@ -43,11 +43,11 @@ function bomColumns(kind: BomKind): CatalogImportColumn[] {
     column.reference('output_uom', 'bom:fields.output_uom', {
       required: true,
       example: 'KG',
-      fields: ['output_uom_id'],
+      fields: ['output_uom_name'],
       note: kind === 'sku_bom' ? 'bom-import:notes.outputUom' : 'bom-import:notes.pluBomOutputUom',
       resolve: (name, values, context: ImportContext) =>
-        uomIdByName(context, name, kind === 'sku_bom' ? values.output_sku_id : undefined),
-      options: (context: ImportContext) => uomNames(context),
+        unitByName(context, name, kind === 'sku_bom' ? values.output_sku_id : undefined),
+      options: (context: ImportContext) => unitNames(context),
     }),
     column.reference('category', 'bom:fields.category', {
       required: true,
@@ -78,10 +78,10 @@ function bomColumns(kind: BomKind): CatalogImportColumn[] {
     column.reference('uom', 'bom-import:columns.consumedUom', {
       required: true,
       example: 'KG',
-      fields: ['uom_id'],
+      fields: ['uom_name'],
       note: 'bom-import:notes.consumedUom',
-      resolve: (name, values, context: ImportContext) => uomIdByName(context, name, values.sku_id),
-      options: (context: ImportContext) => uomNames(context),
+      resolve: (name, values, context: ImportContext) => unitByName(context, name, values.sku_id),
+      options: (context: ImportContext) => unitNames(context),
     }),
     column.number('wastage_percentage', 'bom:consume.wastage_percentage', {
       example: '2',

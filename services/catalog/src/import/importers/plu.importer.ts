@@ -63,11 +63,11 @@ export class PluImporter implements EntityImporter<ValidPluInput, PluView> {
         consume_sku_list: bom.consume_sku_list.map((line) => ({
           sku_id: line.sku_id,
           quantity_per_uom: line.quantity_per_uom,
-          uom_id: line.uom_id,
+          uom_name: line.uom_name,
           wastage_percentage: line.wastage_percentage,
         })),
         output_quantity: bom.output_quantity,
-        output_uom_id: bom.output_uom_id,
+        output_uom_name: bom.output_uom_name,
       };
     } else input.bom_type = 'existing';
     return input;

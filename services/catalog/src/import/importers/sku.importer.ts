@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { SKU_RULES, V, skuInputSchema } from '@scm/contracts';
+import { SKU_RULES, V, skuInputSchema, unitKey } from '@scm/contracts';
 import type { SkuView, ValidSkuInput } from '@scm/contracts';
 import { importColumn as column, parseListCell } from '@scm/platform';
 import type { RowValues } from '@scm/platform';
 import { z } from 'zod';
 import { SkuService } from '../../sku/sku.service.js';
 import { existingCode, idByName, namesOf, valuesAsInput } from '../importer.js';
+import { unitByName, unitNames } from './bom-import-lookups.js';
 import type { CatalogImportColumn, EntityImporter, ImportContext } from '../importer.js';
 
 const CATEGORY = { table: 'sku_category', id: 'category_id', name: 'category_name' };
@@ -13,10 +14,10 @@ const SUB_CATEGORY = { table: 'sku_sub_category', id: 'sub_category_id', name: '
 
 /** The UOM columns besides the conversions, by input field. */
 const UOM_COLUMNS = {
-  primary_uom: 'primary_uom_id',
-  purchasing_uom: 'purchasing_uom_id',
-  receiving_uom: 'receiving_uom_id',
-  counting_uom: 'counting_uom_id',
+  primary_uom: 'primary_uom_name',
+  purchasing_uom: 'purchasing_uom_name',
+  receiving_uom: 'receiving_uom_name',
+  counting_uom: 'counting_uom_name',
 } as const;
 type UomField = (typeof UOM_COLUMNS)[keyof typeof UOM_COLUMNS];
 
@@ -32,8 +33,9 @@ interface RowProblem {
 
 /** What the reference columns of one row found, for `toInput` (which cannot query). */
 interface SkuRowState {
-  /** The UOM conversions cell: each UOM found with its factor (`1` stands in for an unreadable factor). */
-  conversions?: { uom_id: string; factor: string }[];
+  /** The units cell: each unit found with its factor, or null to take it from the UOM record (`1` stands in for an
+   * unreadable factor). */
+  conversions?: { uom_name: string; factor: string | null }[];
   /** The supplier IDs found, as stored. */
   suppliers?: string[];
   /** Whether `toInput` put the primary UOM's row first (1:1) itself. */
@@ -82,42 +84,17 @@ const RULES = {
   conversionFormat: 'validation.import_uom_conversion_format',
   factor: 'validation.import_uom_factor',
   uomNotFound: 'validation.import_uom_not_found',
-  uomAmbiguous: 'validation.import_uom_ambiguous',
   supplierNotFound: 'validation.import_supplier_not_found',
 } as const;
 
-type UomMatch = { id: string } | { ambiguous: string[] } | null;
-
-/**
- * A UOM as written in a cell: `name / secondary UOM` as the UOM list and SKU form show it, or the name alone
- * when only one UOM that may be chosen has it (case-insensitive, archived ones left out).
- */
-async function findUom(context: ImportContext, text: string): Promise<UomMatch> {
-  const slash = text.indexOf('/');
-  if (slash >= 0) {
-    const rows: { uom_id: string }[] = await context.manager.query(
-      `SELECT uom_id FROM uom WHERE lower(uom_name) = lower($1) AND lower(secondary_uom) = lower($2)
-          AND status <> 'archived' LIMIT 1`,
-      [text.slice(0, slash).trim(), text.slice(slash + 1).trim()],
-    );
-    return rows[0] ? { id: rows[0].uom_id } : null;
-  }
-  const rows: { uom_id: string; label: string }[] = await context.manager.query(
-    `SELECT uom_id, uom_name || ' / ' || secondary_uom AS label FROM uom
-      WHERE lower(uom_name) = lower($1) AND status <> 'archived' ORDER BY lower(secondary_uom) LIMIT 5`,
-    [text.trim()],
-  );
-  if (rows.length > 1) return { ambiguous: rows.map((row) => row.label) };
-  return rows[0] ? { id: rows[0].uom_id } : null;
+/** The unit a cell names (any case), as the SKU or a new or active UOM record spells it, or null. */
+function findUnit(context: ImportContext, text: string, values: RowValues): Promise<string | null> {
+  return unitByName(context, text, values.sku_id);
 }
 
-/** The UOMs that may be chosen, as `name / secondary UOM`, for the template's notes. */
-async function uomLabels(context: ImportContext): Promise<string[]> {
-  const rows: { label: string }[] = await context.manager.query(
-    `SELECT uom_name || ' / ' || secondary_uom AS label FROM uom WHERE status <> 'archived'
-      ORDER BY lower(uom_name), lower(secondary_uom) LIMIT 200`,
-  );
-  return rows.map((row) => row.label);
+/** The units that may be chosen (every name on a new or active UOM record), for the template's notes. */
+function uomLabels(context: ImportContext): Promise<string[]> {
+  return unitNames(context);
 }
 
 /** The supplier with this ID (case-insensitive) that may be chosen, as stored, or null. */
@@ -137,13 +114,12 @@ async function supplierIds(context: ImportContext): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-const ambiguous = (match: UomMatch): match is { ambiguous: string[] } => match !== null && 'ambiguous' in match;
-
 /**
  * SKUs from Excel (`/api/catalog/imports/skus`, key SKU), one row per SKU with every field of its form:
- * category and sub-category by name; the primary, purchasing, receiving and counting UOMs as `name / secondary
- * UOM` (or the name alone when it is unique); the other UOMs in one cell, `BOX=12, KG=0.5` (1 BOX = 12 primary
- * units; the primary UOM is always there with factor 1); suppliers and the default supplier by supplier ID.
+ * category and sub-category by name; the primary, purchasing, receiving and counting units by their names (KG,
+ * BAG: docs/units-of-measure.md); the other units in one cell, `BAG, CARTON=12` (a unit alone takes its factor
+ * from the UOM record; `CARTON=12` is 1 CARTON = 12 primary units; the primary unit is always there with factor
+ * 1); suppliers and the default supplier by supplier ID.
  * A SKU ID that exists (any case) updates that SKU: the UOM conversions and suppliers cells replace its lists,
  * columns the file leaves out keep what it has.
  */
@@ -205,7 +181,7 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
       }),
       uomColumn('primary_uom', 'PCS', 'sku:sku.import.notes.uom'),
       column.reference('uom_conversions', 'sku:sku.import.columns.uom_conversions', {
-        example: 'BOX=12, KG=0.5',
+        example: 'BOX, CARTON=12',
         fields: ['uom_list'],
         note: 'sku:sku.import.notes.uomConversions',
         resolve: (text, values, context: ImportContext) => this.resolveConversions(text, values, context),
@@ -258,15 +234,18 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
     );
     if (existing) input.sku_id = existing.sku_id;
 
-    // The UOM rows: the primary 1:1 first (unless the file gives it another factor, which the schema refuses),
-    // then the conversions cell's; without the column, the SKU's own.
-    const primary = typeof input.primary_uom_id === 'string' ? input.primary_uom_id : undefined;
+    // The unit rows: the primary 1:1 first (unless the file gives it another factor, which the schema refuses),
+    // then the units cell's; without the column, the SKU's own (with their factors).
+    const primary = typeof input.primary_uom_name === 'string' ? input.primary_uom_name : undefined;
+    const isPrimary = (name: string) => primary !== undefined && unitKey(name) === unitKey(primary);
     const rows =
       'uom_conversions' in values
-        ? (state.conversions ?? []).filter((row) => !(row.uom_id === primary && Number(row.factor) === 1))
-        : (existing?.uom_list ?? []).map((row) => ({ uom_id: row.uom_id, factor: row.factor }));
-    state.impliedPrimary = primary !== undefined && !rows.some((row) => row.uom_id === primary);
-    input.uom_list = state.impliedPrimary ? [{ uom_id: primary, factor: '1' }, ...rows] : rows;
+        ? (state.conversions ?? []).filter(
+            (row) => !(isPrimary(row.uom_name) && (row.factor === null || Number(row.factor) === 1)),
+          )
+        : (existing?.uom_list ?? []).map((row) => ({ uom_name: row.uom_name, factor: row.factor }));
+    state.impliedPrimary = primary !== undefined && !rows.some((row) => isPrimary(row.uom_name));
+    input.uom_list = state.impliedPrimary ? [{ uom_name: primary, factor: null }, ...rows] : rows;
 
     input.supplier_list =
       'supplier_list' in values
@@ -276,7 +255,7 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
     // A field with a problem of our own says it once; without a primary UOM, an empty UOM list is no news.
     const quiet = state.problems.map((problem) => `${String(problem.path[0])}.`);
     quiet.push(...state.problems.map((problem) => String(problem.path[0])));
-    if (state.unresolved.has('primary_uom_id')) quiet.push('uom_list');
+    if (state.unresolved.has('primary_uom_name')) quiet.push('uom_list');
     const row: SkuImportRow = { input, problems: state.problems, quiet };
     return row;
   }
@@ -304,45 +283,41 @@ export class SkuImporter implements EntityImporter<ValidSkuInput, SkuView> {
     return state;
   }
 
-  /** A UOM column: its id; null when there is none (the framework says "not found"); a name two UOMs share is ours. */
+  /** A unit column: the unit as spelled; null when nothing names it (the framework says "not found"). */
   private async resolveUom(
     text: string,
     values: RowValues,
     context: ImportContext,
     field: UomField,
-  ): Promise<string | null | undefined> {
-    const match = await findUom(context, text);
-    if (match === null) this.state(values).unresolved.add(field);
-    if (!ambiguous(match)) return match?.id ?? null;
-    this.state(values).problems.push({
-      path: [field],
-      rule: RULES.uomAmbiguous,
-      params: { value: text, options: match.ambiguous.join(', ') },
-    });
-    return undefined;
+  ): Promise<string | null> {
+    const unit = await findUnit(context, text, values);
+    if (unit === null) this.state(values).unresolved.add(field);
+    return unit;
   }
 
-  /** `BOX=12, KG=0.5`: each UOM with the primary units one of it holds; the findings go to the row's state. */
+  /**
+   * `BAG, CARTON=12`: each unit, alone (its factor from the UOM record) or with the primary units one of it
+   * holds; the findings go to the row's state.
+   */
   private async resolveConversions(text: string, values: RowValues, context: ImportContext): Promise<undefined> {
     const state = this.state(values);
-    const conversions: { uom_id: string; factor: string }[] = [];
+    const conversions: { uom_name: string; factor: string | null }[] = [];
     const problem = (rule: string, params: Record<string, string | number>) =>
       state.problems.push({ path: ['uom_list'], rule, params });
     for (const item of parseListCell(text.replace(/＝/g, '='))) {
       const equals = item.lastIndexOf('=');
-      const name = equals > 0 ? item.slice(0, equals).trim() : '';
-      const factor = equals > 0 ? item.slice(equals + 1).trim() : '';
+      const name = (equals >= 0 ? item.slice(0, equals) : item).trim();
+      const factor = equals >= 0 ? item.slice(equals + 1).trim() : null;
       if (name === '' || factor === '') {
         problem(RULES.conversionFormat, { value: item });
         continue;
       }
-      const match = await findUom(context, name);
-      if (match === null) problem(RULES.uomNotFound, { value: name });
-      else if (ambiguous(match)) problem(RULES.uomAmbiguous, { value: name, options: match.ambiguous.join(', ') });
-      const readable = /^\d+(\.\d+)?$/.test(factor) && Number(factor) > 0;
+      const unit = await findUnit(context, name, values);
+      if (unit === null) problem(RULES.uomNotFound, { value: name });
+      const readable = factor === null || (/^\d+(\.\d+)?$/.test(factor) && Number(factor) > 0);
       if (!readable) problem(RULES.factor, { value: name });
-      // An unreadable factor stands in as 1: the row is refused anyway, and the UOM still counts as listed.
-      if (match !== null && !ambiguous(match)) conversions.push({ uom_id: match.id, factor: readable ? factor : '1' });
+      // An unreadable factor stands in as 1: the row is refused anyway, and the unit still counts as listed.
+      if (unit !== null) conversions.push({ uom_name: unit, factor: readable ? factor : '1' });
     }
     state.conversions = conversions;
     return undefined;

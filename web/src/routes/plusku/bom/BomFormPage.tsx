@@ -30,7 +30,7 @@ const blank = (kind: BomKind): BomInput => ({
   bom_name: '',
   ...(kind === 'sku_bom' && { output_sku_id: '' }),
   output_quantity: '1',
-  output_uom_id: '',
+  output_uom_name: '',
   category_id: '',
   owner_type: 'text',
   owner: '',
@@ -45,7 +45,7 @@ function toFormValues(bom: BomView, clone: boolean): BomInput {
     bom_name: bom.bom_name,
     ...(bom.bom_kind === 'sku_bom' && { output_sku_id: bom.output_sku_id ?? '' }),
     output_quantity: bom.output_quantity,
-    output_uom_id: bom.output_uom_id,
+    output_uom_name: bom.output_uom_name,
     category_id: bom.category_id ?? '',
     owner_type: bom.owner_type,
     owner: bom.owner,
@@ -53,7 +53,7 @@ function toFormValues(bom: BomView, clone: boolean): BomInput {
     consume_sku_list: bom.consume_sku_list.map((row) => ({
       sku_id: row.sku_id,
       quantity_per_uom: row.quantity_per_uom,
-      uom_id: row.uom_id,
+      uom_name: row.uom_name,
       wastage_percentage: row.wastage_percentage,
     })),
   };
@@ -123,12 +123,12 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
   const outputUoms = useMemo(() => {
     const rows =
       kind === 'sku_bom'
-        ? (outputSku?.uom_list ?? []).map((uom) => ({ value: uom.uom_id, label: uomLabel(uom) }))
-        : (formOptions?.uoms ?? []).map((uom) => ({ value: uom.uom_id, label: uomLabel(uom) }));
+        ? (outputSku?.uom_list ?? []).map((uom) => ({ value: uom.uom_name, label: uomLabel(uom) }))
+        : (formOptions?.units ?? []).map((unit) => ({ value: unit, label: unit }));
     return withCurrent(
       rows,
       t('bom:form.chooseUom'),
-      record ? { value: record.output_uom_id, label: record.output_uom_name } : null,
+      record ? { value: record.output_uom_name, label: record.output_uom_name } : null,
     );
   }, [kind, outputSku, formOptions, record, t]);
   const locations = useMemo(
@@ -257,7 +257,7 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
                       if (!sku) return;
                       setPickedOutput(sku);
                       setValue('output_sku_id', sku.sku_id, { shouldDirty: true, shouldValidate: false });
-                      setValue('output_uom_id', sku.primary_uom_id, { shouldDirty: true });
+                      setValue('output_uom_name', sku.primary_uom_name, { shouldDirty: true });
                     }}
                     data-testid="bom-output-sku"
                   />
@@ -277,7 +277,7 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
           data-testid="bom-output-quantity"
         />
         <ControlledSelect
-          {...bind.select('output_uom_id', t('bom:fields.output_uom'), { required: true })}
+          {...bind.select('output_uom_name', t('bom:fields.output_uom'), { required: true })}
           options={outputUoms}
           disabled={readOnly || (kind === 'sku_bom' && !outputSkuId)}
           data-testid="bom-output-uom"

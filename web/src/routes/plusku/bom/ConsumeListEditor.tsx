@@ -37,7 +37,7 @@ const textOf = (value: unknown): string =>
 /** A row's cost: quantity × factor × unit cost × (1 + wastage / 100), for display only (the server's is authoritative). */
 function rowCost(row: BomConsumeRowInput, sku: BomSkuOption | undefined): number | null {
   const quantity = toNumber(row.quantity_per_uom);
-  const factor = toNumber(sku?.uom_list.find((uom) => uom.uom_id === row.uom_id)?.factor);
+  const factor = toNumber(sku?.uom_list.find((uom) => uom.uom_name === row.uom_name)?.factor);
   const unit = toNumber(sku?.unit_cost ?? undefined);
   const blank =
     row.wastage_percentage === undefined || row.wastage_percentage === null || row.wastage_percentage === '';
@@ -123,10 +123,10 @@ export function ConsumeListEditor({
               const errors = rowErrors?.[index];
               const uomOptions = [
                 { value: '', label: t('bom:consume.chooseUom') },
-                ...(sku?.uom_list ?? []).map((uom) => ({ value: uom.uom_id, label: uomLabel(uom) })),
+                ...(sku?.uom_list ?? []).map((uom) => ({ value: uom.uom_name, label: uomLabel(uom) })),
               ];
-              if (row.uom_id && !uomOptions.some((option) => option.value === row.uom_id)) {
-                uomOptions.push({ value: row.uom_id, label: savedRows?.[index]?.uom_name ?? row.uom_id });
+              if (row.uom_name && !uomOptions.some((option) => option.value === row.uom_name)) {
+                uomOptions.push({ value: row.uom_name, label: savedRows?.[index]?.uom_name ?? row.uom_name });
               }
               const unitCost = readOnly && savedRows ? savedRows[index]?.unit_cost : sku?.unit_cost;
               const wastageDefault = sku?.default_wastage_percentage;
@@ -147,7 +147,7 @@ export function ConsumeListEditor({
                         onChange={(chosen) => {
                           if (!chosen) return;
                           setPicked((all) => new Map(all).set(chosen.sku_id, chosen));
-                          update(index, { sku_id: chosen.sku_id, uom_id: chosen.primary_uom_id });
+                          update(index, { sku_id: chosen.sku_id, uom_name: chosen.primary_uom_name });
                         }}
                         data-testid={`${testId}-sku-${index}`}
                       />
@@ -187,17 +187,17 @@ export function ConsumeListEditor({
                   <td className="py-2 pr-2">
                     {readOnly ? (
                       <p className="pt-2 text-slate-800" data-testid={`${testId}-uom-${index}`}>
-                        {uomOptions.find((option) => option.value === row.uom_id)?.label ?? ''}
+                        {uomOptions.find((option) => option.value === row.uom_name)?.label ?? ''}
                       </p>
                     ) : (
                       <Select
                         ariaLabel={t('bom:consume.uom')}
-                        value={row.uom_id ?? ''}
-                        onChange={(uom) => update(index, { uom_id: uom })}
+                        value={row.uom_name ?? ''}
+                        onChange={(uom) => update(index, { uom_name: uom })}
                         options={uomOptions}
                         disabled={!row.sku_id}
                         buttonClassName="min-w-32"
-                        error={errors?.uom_id?.message}
+                        error={errors?.uom_name?.message}
                         data-testid={`${testId}-uom-${index}`}
                       />
                     )}
@@ -298,7 +298,9 @@ export function ConsumeListEditor({
         <Button
           type="button"
           variant="secondary"
-          onClick={() => onChange([...rows, { sku_id: '', quantity_per_uom: '', uom_id: '', wastage_percentage: '' }])}
+          onClick={() =>
+            onChange([...rows, { sku_id: '', quantity_per_uom: '', uom_name: '', wastage_percentage: '' }])
+          }
           data-testid={`${testId}-add`}
         >
           <Icon name="plus" />

@@ -12,5 +12,5 @@ export const BOM_PAGES: Record<BomKind, BomPageConfig> = {
   plu_bom: { path: '/PLUSKU/plubom/list', routeId: 'pluBom', permissionKey: 'PLU_BOM' },
 };
 
-/** A UOM as the SKU pages show it: its name and secondary UOM. */
-export const uomLabel = (uom: { uom_name: string; secondary_uom: string }) => `${uom.uom_name} / ${uom.secondary_uom}`;
+/** A unit as every picker offers it: by its real name (BAG), docs/units-of-measure.md. */
+export const uomLabel = (uom: { uom_name: string }) => uom.uom_name;

@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { businessDate, supplierPriceInputSchema } from '@scm/contracts';
+import { businessDate, plainFactor, supplierPriceInputSchema } from '@scm/contracts';
 import type { SkuView, SupplierPriceInput, SupplierPriceView } from '@scm/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ type Errors = Partial<Record<keyof SupplierPriceInput, string>>;
 const EMPTY: Draft = {
   sku_id: '',
   supplier_id: '',
-  uom_id: '',
+  uom_name: '',
   current_price: '',
   future_price_1: '',
   future_price_1_date: '',
@@ -39,7 +39,7 @@ function draftOf(row: SupplierPriceView): Draft {
   return {
     sku_id: row.sku_id,
     supplier_id: row.supplier_id,
-    uom_id: row.uom_id,
+    uom_name: row.uom_name,
     current_price: row.current_price ?? '',
     future_price_1: row.future_price_1 ?? '',
     future_price_1_date: row.future_price_1_date ?? '',
@@ -83,7 +83,7 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
       ...current,
       [field]: value,
       // Another SKU has other suppliers and UOMs.
-      ...(field === 'sku_id' && { supplier_id: '', uom_id: '' }),
+      ...(field === 'sku_id' && { supplier_id: '', uom_name: '' }),
     }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -116,7 +116,20 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
     value: supplier.supplier_id,
     label: `${supplier.supplier_id} · ${supplier.company_name}`,
   }));
-  const uomOptions = (sku?.uom_list ?? []).map((uom) => ({ value: uom.uom_id, label: uom.uom_name }));
+  // The SKU's units by their real names (KG, BAG), each with its conversion to the primary unit.
+  const uomOptions = [
+    { value: '', label: t('sku:sku.selectUom') },
+    ...(sku?.uom_list ?? []).map((uom) => ({ value: uom.uom_name, label: uom.uom_name })),
+  ];
+  const chosenUnit = sku?.uom_list.find((uom) => uom.uom_name === draft.uom_name);
+  const conversion =
+    sku && chosenUnit && chosenUnit.uom_name !== sku.primary_uom_name
+      ? t('sku:sku.conversion', {
+          uom: chosenUnit.uom_name,
+          factor: plainFactor(chosenUnit.factor),
+          primary: sku.primary_uom_name,
+        })
+      : undefined;
 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
@@ -151,11 +164,12 @@ export function PriceDialog({ row, open, onClose }: PriceDialogProps) {
             <Select
               label={t('pricing:fields.uom_name')}
               required
-              value={draft.uom_id}
-              onChange={set('uom_id')}
+              value={draft.uom_name}
+              onChange={set('uom_name')}
               options={uomOptions}
               disabled={editing || !sku}
-              error={errors.uom_id}
+              error={errors.uom_name}
+              hint={conversion}
               data-testid="price-uom"
             />
             <TextField

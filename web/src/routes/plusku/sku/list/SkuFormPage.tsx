@@ -1,4 +1,4 @@
-import { skuCategoryInputSchema, skuInputSchema } from '@scm/contracts';
+import { conversionFactor, plainFactor, skuCategoryInputSchema, skuInputSchema, unitKey } from '@scm/contracts';
 import type { SkuInput, SkuOptions, SkuView, ValidSkuInput } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -33,10 +33,10 @@ const BLANK: SkuInput = {
   alternate_display_name_list: [],
   category_id: '',
   sub_category_id: '',
-  primary_uom_id: '',
-  purchasing_uom_id: '',
-  receiving_uom_id: '',
-  counting_uom_id: '',
+  primary_uom_name: '',
+  purchasing_uom_name: '',
+  receiving_uom_name: '',
+  counting_uom_name: '',
   uom_list: [],
   supplier_list: [],
   default_supplier_id: '',
@@ -58,6 +58,10 @@ function plain(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
+/** A factor as the form holds it (text or a number while typing), as text. */
+const factorOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
 /** A clone keeps everything but the code, which must be new. */
 function toFormValues(sku: SkuView, clone: boolean): SkuInput {
   return {
@@ -68,11 +72,11 @@ function toFormValues(sku: SkuView, clone: boolean): SkuInput {
     alternate_display_name_list: [...sku.alternate_display_name_list],
     category_id: sku.category_id,
     sub_category_id: sku.sub_category_id ?? '',
-    primary_uom_id: sku.primary_uom_id,
-    purchasing_uom_id: sku.purchasing_uom_id,
-    receiving_uom_id: sku.receiving_uom_id,
-    counting_uom_id: sku.counting_uom_id,
-    uom_list: sku.uom_list.map((row) => ({ uom_id: row.uom_id, factor: plain(row.factor) })),
+    primary_uom_name: sku.primary_uom_name,
+    purchasing_uom_name: sku.purchasing_uom_name,
+    receiving_uom_name: sku.receiving_uom_name,
+    counting_uom_name: sku.counting_uom_name,
+    uom_list: sku.uom_list.map((row) => ({ uom_name: row.uom_name, factor: plain(row.factor) })),
     supplier_list: sku.supplier_list.map((row) => row.supplier_id),
     default_supplier_id: sku.default_supplier_id ?? '',
     barcode: sku.barcode,
@@ -89,9 +93,6 @@ function toFormValues(sku: SkuView, clone: boolean): SkuInput {
   };
 }
 
-/** How a UOM reads in the form: its name and secondary UOM, as on the UOM list. */
-const uomLabel = (uom: { uom_name: string; secondary_uom: string }) => `${uom.uom_name} / ${uom.secondary_uom}`;
-
 /** The choices of the form, with the record's own references kept choosable (archived or not). */
 function useChoices(options: SkuOptions | undefined, record: SkuView | undefined) {
   return useMemo(() => {
@@ -105,15 +106,17 @@ function useChoices(options: SkuOptions | undefined, record: SkuView | undefined
           : [],
       });
     }
-    const uoms = new Map((options?.uoms ?? []).map((row) => [row.uom_id, { ...row, label: uomLabel(row) }]));
+    // Units by their real names (docs/units-of-measure.md), the record's own kept choosable.
+    const units = [...(options?.units ?? [])];
     for (const row of record?.uom_list ?? []) {
-      if (!uoms.has(row.uom_id)) uoms.set(row.uom_id, { ...row, label: uomLabel(row) });
+      if (!units.some((unit) => unitKey(unit) === unitKey(row.uom_name))) units.push(row.uom_name);
     }
+    const conversions = options?.uoms ?? [];
     const suppliers = new Map((options?.suppliers ?? []).map((row) => [row.supplier_id, row]));
     for (const row of record?.supplier_list ?? []) {
       if (!suppliers.has(row.supplier_id)) suppliers.set(row.supplier_id, row);
     }
-    return { categories, uoms, suppliers };
+    return { categories, units, conversions, suppliers };
   }, [options, record]);
 }
 
@@ -334,7 +337,7 @@ function SkuFormView({ mode, id, isNew, readOnly }: FormMode) {
 
       {prices && (
         <FormSection title={t('sku:sku.sections.prices')} description={t('sku:sku.sections.pricesHelp')} columns={1}>
-          <PriceTable prices={prices} />
+          <PriceTable prices={prices} primaryUnit={record?.primary_uom_name ?? ''} />
         </FormSection>
       )}
     </FormShell>
@@ -398,11 +401,12 @@ function TextList({
   );
 }
 
-const ROLE_FIELDS = ['purchasing_uom_id', 'receiving_uom_id', 'counting_uom_id'] as const;
+const ROLE_FIELDS = ['purchasing_uom_name', 'receiving_uom_name', 'counting_uom_name'] as const;
 
 /**
- * The primary UOM, the UOM rows (UOM + how many primary units one of it holds; the primary's own row is 1) and
- * the purchasing / receiving / counting UOMs, chosen among the rows.
+ * The primary unit, the unit rows (a unit by its real name + how many primary units one of it holds, taken from
+ * the UOM record and changeable for the SKU's own pack; the primary's own row is 1) and the purchasing /
+ * receiving / counting units, chosen among the rows. docs/units-of-measure.md.
  */
 function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choices; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -415,48 +419,55 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
   const bind = useFieldProps(form, readOnly);
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'uom_list' });
   const rows = useWatch({ control, name: 'uom_list' });
-  const primary = useWatch({ control, name: 'primary_uom_id' });
-  const nameOf = (uomId: string) => choices.uoms.get(uomId)?.uom_name ?? '';
-  const labelOf = (uomId: string) => choices.uoms.get(uomId)?.label ?? '';
-  const listed = rows.map((row) => row.uom_id).filter((uomId) => uomId !== '');
-  const allUoms = [...choices.uoms.values()];
+  const primary = useWatch({ control, name: 'primary_uom_name' });
+  const same = (a: string, b: string) => a !== '' && b !== '' && unitKey(a) === unitKey(b);
+  const listed = rows.map((row) => row.uom_name).filter((unit) => unit !== '');
+  /** The record's factor for a unit, as a user would type it, or '' when no record links it to the primary. */
+  const recordFactor = (unit: string, primaryUnit: string) => {
+    const found = unit && primaryUnit ? conversionFactor(choices.conversions, unit, primaryUnit) : null;
+    return found ? plainFactor(found.factor) : '';
+  };
 
-  /** Purchasing / receiving / counting UOMs that are no longer among the rows fall back to the primary UOM. */
-  function settleRoles(ids: readonly string[], fallback: string) {
+  /** Purchasing / receiving / counting units that are no longer among the rows fall back to the primary unit. */
+  function settleRoles(units: readonly string[], fallback: string) {
     for (const name of ROLE_FIELDS) {
       const current = getValues(name);
-      if (!current || !ids.includes(current)) setValue(name, fallback, { shouldDirty: true });
+      if (!current || !units.some((unit) => same(unit, current))) setValue(name, fallback, { shouldDirty: true });
     }
   }
 
-  /** A new primary UOM takes the old primary's row (or a new first row) with factor 1. */
+  /** A new primary unit takes the old primary's row (or a new first row) with factor 1; the others are re-read. */
   function choosePrimary(next: string) {
-    const previous = getValues('primary_uom_id');
-    const current = getValues('uom_list').map((row) => ({ uom_id: row.uom_id, factor: String(row.factor) }));
-    const existing = current.findIndex((row) => row.uom_id === next);
-    const old = current.findIndex((row) => row.uom_id === previous && previous !== '');
-    let updated: { uom_id: string; factor: string }[];
+    const previous = getValues('primary_uom_name');
+    const current = getValues('uom_list').map((row) => ({ uom_name: row.uom_name, factor: factorOf(row.factor) }));
+    const existing = current.findIndex((row) => same(row.uom_name, next));
+    const old = current.findIndex((row) => same(row.uom_name, previous));
+    let updated: { uom_name: string; factor: string }[];
     if (existing >= 0) updated = current.map((row, index) => (index === existing ? { ...row, factor: '1' } : row));
-    else if (old >= 0) updated = current.map((row, index) => (index === old ? { uom_id: next, factor: '1' } : row));
-    else updated = [{ uom_id: next, factor: '1' }, ...current];
+    else if (old >= 0) updated = current.map((row, index) => (index === old ? { uom_name: next, factor: '1' } : row));
+    else updated = [{ uom_name: next, factor: '1' }, ...current];
+    // Another primary unit: every other row's factor is the record's to the new primary (or to be typed).
+    updated = updated.map((row) =>
+      same(row.uom_name, next) ? row : { ...row, factor: recordFactor(row.uom_name, next) || row.factor },
+    );
     replace(updated);
-    setValue('primary_uom_id', next, { shouldDirty: true });
+    setValue('primary_uom_name', next, { shouldDirty: true });
     settleRoles(
-      updated.map((row) => row.uom_id),
+      updated.map((row) => row.uom_name),
       next,
     );
     // The rules between these fields are checked together: after a failed save, clear what this choice fixed.
-    if (form.formState.isSubmitted) void form.trigger(['primary_uom_id', 'uom_list', ...ROLE_FIELDS]);
+    if (form.formState.isSubmitted) void form.trigger(['primary_uom_name', 'uom_list', ...ROLE_FIELDS]);
   }
 
-  const roleOptions = listed.map((uomId) => ({ value: uomId, label: labelOf(uomId) }));
+  const roleOptions = listed.map((unit) => ({ value: unit, label: unit }));
   const listError = (errors.uom_list as FieldError | undefined)?.message;
 
   return (
     <FormSection title={t('sku:sku.sections.uoms')} description={readOnly ? undefined : t('sku:sku.sections.uomsHelp')}>
       <Controller
         control={control}
-        name="primary_uom_id"
+        name="primary_uom_name"
         render={({ fieldState }) => (
           <Select
             label={t('sku:sku.fields.primary_uom')}
@@ -465,7 +476,7 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
             onChange={choosePrimary}
             options={[
               { value: '', label: t('sku:sku.selectUom') },
-              ...allUoms.map((uom) => ({ value: uom.uom_id, label: uom.label })),
+              ...choices.units.map((unit) => ({ value: unit, label: unit })),
             ]}
             disabled={readOnly}
             error={fieldState.error?.message}
@@ -481,10 +492,11 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
           </p>
         )}
         {fields.map((field, index) => {
-          const uomId = rows[index]?.uom_id ?? '';
-          const isPrimary = uomId !== '' && uomId === primary;
-          const factor = String(rows[index]?.factor ?? '');
-          const taken = new Set(listed.filter((other) => other !== uomId));
+          const unit = rows[index]?.uom_name ?? '';
+          const isPrimary = same(unit, primary);
+          const factor = factorOf(rows[index]?.factor);
+          const fromRecord = recordFactor(unit, primary);
+          const taken = listed.filter((other) => !same(other, unit));
           const rowErrors = errors.uom_list?.[index];
           return (
             <div
@@ -494,7 +506,7 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
             >
               <Controller
                 control={control}
-                name={`uom_list.${index}.uom_id`}
+                name={`uom_list.${index}.uom_name`}
                 render={({ field: uomField }) => (
                   <Select
                     label={t('sku:sku.fields.uom')}
@@ -502,19 +514,22 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
                     value={uomField.value}
                     onChange={(next) => {
                       uomField.onChange(next);
+                      // The record's factor by default; the user may change it for this SKU's own pack.
+                      setValue(`uom_list.${index}.factor`, recordFactor(next, primary), { shouldDirty: true });
                       settleRoles(
-                        getValues('uom_list').map((row) => row.uom_id),
+                        getValues('uom_list').map((row) => row.uom_name),
                         primary,
                       );
                     }}
                     options={[
                       { value: '', label: t('sku:sku.selectUom') },
-                      ...allUoms
-                        .filter((uom) => !taken.has(uom.uom_id) && (uom.uom_id !== primary || isPrimary))
-                        .map((uom) => ({ value: uom.uom_id, label: uom.label })),
+                      ...choices.units
+                        .filter((choice) => !taken.some((other) => same(other, choice)))
+                        .filter((choice) => isPrimary || !same(choice, primary))
+                        .map((choice) => ({ value: choice, label: choice })),
                     ]}
                     disabled={readOnly || isPrimary}
-                    error={rowErrors?.uom_id?.message}
+                    error={rowErrors?.uom_name?.message}
                     hint={isPrimary ? t('sku:sku.primary') : undefined}
                     data-testid={`sku-uom-${index}`}
                   />
@@ -525,8 +540,18 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
                 inputMode="decimal"
                 readOnly={isPrimary}
                 hint={
-                  uomId && primary && factor && !isPrimary
-                    ? t('sku:sku.conversion', { uom: nameOf(uomId), factor, primary: nameOf(primary) })
+                  unit && primary && factor && !isPrimary
+                    ? `${t('sku:sku.conversion', { uom: unit, factor, primary })}${
+                        readOnly
+                          ? ''
+                          : ` · ${
+                              fromRecord === ''
+                                ? t('sku:sku.factorNoRecord')
+                                : fromRecord === plainFactor(factor)
+                                  ? t('sku:sku.factorFromRecord')
+                                  : t('sku:sku.factorOwnPack', { factor: fromRecord })
+                            }`
+                      }`
                     : undefined
                 }
                 data-testid={`sku-uom-factor-${index}`}
@@ -542,7 +567,7 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
                   onClick={() => {
                     remove(index);
                     settleRoles(
-                      getValues('uom_list').map((row) => row.uom_id),
+                      getValues('uom_list').map((row) => row.uom_name),
                       primary,
                     );
                   }}
@@ -559,7 +584,7 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
             type="button"
             variant="secondary"
             disabled={!primary}
-            onClick={() => append({ uom_id: '', factor: '' })}
+            onClick={() => append({ uom_name: '', factor: '' })}
             data-testid="sku-uom-add"
           >
             <Icon name="plus" />
@@ -574,14 +599,14 @@ function UomSection({ form, choices, readOnly }: { form: SkuForm; choices: Choic
           name={name}
           render={({ field, fieldState }) => (
             <Select
-              label={t(`sku:sku.fields.${name.replace('_id', '')}`)}
+              label={t(`sku:sku.fields.${name.replace('_name', '')}`)}
               required={!readOnly}
               value={field.value}
               onChange={field.onChange}
               options={[{ value: '', label: t('sku:sku.selectUom') }, ...roleOptions]}
               disabled={readOnly || roleOptions.length === 0}
               error={fieldState.error?.message}
-              data-testid={`sku-${name.replace('_uom_id', '')}-uom`}
+              data-testid={`sku-${name.replace('_uom_name', '')}-uom`}
             />
           )}
         />
@@ -721,7 +746,7 @@ function SupplierSection({ form, choices, readOnly }: { form: SkuForm; choices: 
 }
 
 /** The suppliers' current prices per UOM (roles with can_see_cost only: the server sends none otherwise). */
-function PriceTable({ prices }: { prices: NonNullable<SkuView['price_per_uom']> }) {
+function PriceTable({ prices, primaryUnit }: { prices: NonNullable<SkuView['price_per_uom']>; primaryUnit: string }) {
   const { t } = useTranslation();
   if (prices.length === 0) return <p className="text-sm text-slate-500">{t('sku:sku.noPrices')}</p>;
   return (
@@ -732,16 +757,31 @@ function PriceTable({ prices }: { prices: NonNullable<SkuView['price_per_uom']> 
             <th className="py-2 pr-4">{t('sku:sku.fields.supplier')}</th>
             <th className="py-2 pr-4">{t('sku:sku.fields.uom')}</th>
             <th className="py-2 text-right">{t('sku:sku.fields.current_price')}</th>
+            <th className="py-2 pl-4 text-right">{t('sku:sku.fields.price_per_primary')}</th>
           </tr>
         </thead>
         <tbody>
           {prices.map((price) => (
-            <tr key={`${price.supplier_id}:${price.uom_id}`} className="border-b border-slate-100 last:border-0">
+            <tr key={`${price.supplier_id}:${price.uom_name}`} className="border-b border-slate-100 last:border-0">
               <td className="py-2 pr-4 text-slate-800">
                 {price.supplier_id} {price.company_name}
               </td>
-              <td className="py-2 pr-4 text-slate-800">{uomLabel(price)}</td>
+              <td className="py-2 pr-4 text-slate-800">
+                {price.uom_name}
+                {price.factor && plainFactor(price.factor) !== '1' && (
+                  <span className="ml-2 text-xs text-slate-500">
+                    {t('sku:sku.conversion', {
+                      uom: price.uom_name,
+                      factor: plainFactor(price.factor),
+                      primary: primaryUnit,
+                    })}
+                  </span>
+                )}
+              </td>
               <td className="py-2 text-right text-slate-800 tabular-nums">{formatNumber(price.current_price, 4)}</td>
+              <td className="py-2 pl-4 text-right text-slate-800 tabular-nums" data-testid="sku-price-per-primary">
+                {price.price_per_primary_uom ? `${formatNumber(price.price_per_primary_uom, 4)} / ${primaryUnit}` : ''}
+              </td>
             </tr>
           ))}
         </tbody>
