@@ -42,7 +42,7 @@ describe('supplier pricing (embedded mode)', () => {
   const price = (overrides: Record<string, unknown> = {}) => ({
     sku_id: 'FLOUR',
     supplier_id: 'S1',
-    uom_id: kg,
+    uom_name: kg,
     current_price: '5.5',
     future_price_1: null,
     future_price_1_date: null,
@@ -57,7 +57,7 @@ describe('supplier pricing (embedded mode)', () => {
         await agent
           .post('/api/catalog/uoms')
           .send({ uom_name: name, secondary_uom: `${name}-UNIT`, uom_per_primary: '1' })
-      ).body.data.uom_id as string;
+      ).body.data.uom_name as string;
     [kg, ctn, pcs] = [await uom('KG'), await uom('CTN'), await uom('PCS')];
     const category = await agent.post('/api/catalog/supplier-categories').send({ category_name: 'Dry goods' });
     for (const id of ['S1', 'S2', 'S3']) {
@@ -87,13 +87,13 @@ describe('supplier pricing (embedded mode)', () => {
       display_name: 'Flour',
       alternate_display_name_list: [],
       category_id: skuCategory.body.data.category_id,
-      primary_uom_id: kg,
-      purchasing_uom_id: ctn,
-      receiving_uom_id: ctn,
-      counting_uom_id: kg,
+      primary_uom_name: kg,
+      purchasing_uom_name: ctn,
+      receiving_uom_name: ctn,
+      counting_uom_name: kg,
       uom_list: [
-        { uom_id: kg, factor: '1' },
-        { uom_id: ctn, factor: '10' },
+        { uom_name: kg, factor: '1' },
+        { uom_name: ctn, factor: '10' },
       ],
       supplier_list: ['S1', 'S2'],
       default_supplier_id: 'S1',
@@ -182,9 +182,9 @@ describe('supplier pricing (embedded mode)', () => {
     const stranger = await agent.put('/api/catalog/supplier-prices').send(price({ supplier_id: 'S3' }));
     expect(stranger.status).toBe(400);
     expect(fieldErrors(stranger.body).supplier_id).toMatch(/does not supply/);
-    const otherUom = await agent.put('/api/catalog/supplier-prices').send(price({ uom_id: pcs }));
+    const otherUom = await agent.put('/api/catalog/supplier-prices').send(price({ uom_name: pcs }));
     expect(otherUom.status).toBe(400);
-    expect(fieldErrors(otherUom.body).uom_id).toMatch(/not one of the SKU's UOMs/);
+    expect(fieldErrors(otherUom.body).uom_name).toMatch(/not one of the SKU's UOMs/);
     const noSku = await agent.put('/api/catalog/supplier-prices').send(price({ sku_id: 'NOPE' }));
     expect(noSku.status).toBe(404);
   });
@@ -194,7 +194,7 @@ describe('supplier pricing (embedded mode)', () => {
       (
         await agent
           .put('/api/catalog/supplier-prices')
-          .send(price({ supplier_id: 'S2', uom_id: ctn, current_price: '58' }))
+          .send(price({ supplier_id: 'S2', uom_name: ctn, current_price: '58' }))
       ).status,
     ).toBe(200);
     const all = await agent.post('/api/catalog/supplier-prices/list').send({ search_str: 'flour' });

@@ -17,7 +17,7 @@ export class SupplierPriceException extends AppException {
   /** The UOM is not one of the SKU's UOMs. */
   static uomNotListed(): SupplierPriceException {
     return new SupplierPriceException(CatalogErrorCode.SUPPLIER_PRICE_UOM_NOT_LISTED, {}, [
-      { field: 'uom_id', rule: `errors.${CatalogErrorCode.SUPPLIER_PRICE_UOM_NOT_LISTED}` },
+      { field: 'uom_name', rule: `errors.${CatalogErrorCode.SUPPLIER_PRICE_UOM_NOT_LISTED}` },
     ]);
   }
 
