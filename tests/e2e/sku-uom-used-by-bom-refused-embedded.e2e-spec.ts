@@ -3,7 +3,6 @@ import { createEmbeddedApp } from '@scm/gateway';
 import { fieldErrors, startCatalogSuite, SUITE_HOOK_TIMEOUT_MS } from '@scm/testing';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
-import { RecordSkuUomUsage1795364422770 } from '../../services/catalog/src/migrations/1795364422770-RecordSkuUomUsage.js';
 
 /**
  * A SKU cannot drop a UOM row while a BOM uses the SKU in that UOM: a SKU BOM's or PLU BOM's consume row, a SKU
@@ -31,11 +30,14 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
     name: skuId,
     display_name: skuId,
     category_id: skuCategory,
-    primary_uom_id: uoms[primary],
-    purchasing_uom_id: uoms[primary],
-    receiving_uom_id: uoms[primary],
-    counting_uom_id: uoms[primary],
-    uom_list: [{ uom_id: uoms[primary], factor: '1' }, ...others.map((uom) => ({ uom_id: uoms[uom], factor: '2' }))],
+    primary_uom_name: uoms[primary],
+    purchasing_uom_name: uoms[primary],
+    receiving_uom_name: uoms[primary],
+    counting_uom_name: uoms[primary],
+    uom_list: [
+      { uom_name: uoms[primary], factor: '1' },
+      ...others.map((uom) => ({ uom_name: uoms[uom], factor: '2' })),
+    ],
     supplier_list: [],
     default_supplier_id: null,
     threshold: '0',
@@ -46,13 +48,13 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
     ((await agent.get(`/api/catalog/skus/${skuId}`)).body.data.uom_list as { uom_name: string }[]).map(
       (row) => row.uom_name,
     );
-  const line = (skuId: string, uom: string) => ({ sku_id: skuId, quantity_per_uom: '1', uom_id: uoms[uom] });
+  const line = (skuId: string, uom: string) => ({ sku_id: skuId, quantity_per_uom: '1', uom_name: uoms[uom] });
   const doughBom = (consumeUom: string) => ({
     bom_id: 'BOM-DOUGH',
     bom_name: 'Dough',
     output_sku_id: 'DOUGH',
     output_quantity: '1',
-    output_uom_id: uoms.G,
+    output_uom_name: uoms.G,
     category_id: categories.skuBom,
     consume_sku_list: [line('FLOUR', consumeUom)],
   });
@@ -64,7 +66,7 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
       const created = await agent
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: `${name}-PACK`, uom_per_primary: '1' });
-      uoms[name] = created.body.data.uom_id;
+      uoms[name] = created.body.data.uom_name as string;
     }
     skuCategory = (await agent.post('/api/catalog/sku-categories').send({ category_name: 'Baking' })).body.data
       .category_id;
@@ -86,7 +88,7 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
       bom_id: 'PB-1',
       bom_name: 'Bread',
       output_quantity: '1',
-      output_uom_id: uoms.PORTION,
+      output_uom_name: uoms.PORTION,
       category_id: categories.pluBom,
       consume_sku_list: [line('FLOUR', 'G')],
     });
@@ -97,7 +99,7 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
       suggested_price: '2',
       category_id: categories.plu,
       bom_type: 'custom',
-      custom_bom: { consume_sku_list: [line('SUGAR', 'BAG')], output_quantity: '1', output_uom_id: uoms.PORTION },
+      custom_bom: { consume_sku_list: [line('SUGAR', 'BAG')], output_quantity: '1', output_uom_name: uoms.PORTION },
     });
     expect(plu.status).toBe(201);
   });
@@ -149,33 +151,5 @@ describe('SKU UOM rows used by BOMs (embedded mode)', () => {
     const freed = await agent.put('/api/catalog/skus/FLOUR').send(skuInput('FLOUR', 'KG', []));
     expect(freed.status).toBe(200);
     expect(await uomNamesOf('FLOUR')).toEqual(['KG']);
-  });
-
-  it('covers BOMs made before the rule: the migration records their use of each SKU in a UOM', async () => {
-    await catalogDb.query(`DELETE FROM catalog.record_usage WHERE target_type = 'sku_uom'`);
-    const unrecorded = await agent.put('/api/catalog/skus/SUGAR').send(skuInput('SUGAR', 'KG', []));
-    expect(unrecorded.status).toBe(200);
-    // Put SUGAR's BAG back (the custom BOM's row is still there), then record the usage as the migration does.
-    expect((await agent.put('/api/catalog/skus/SUGAR').send(skuInput('SUGAR', 'KG', ['BAG']))).status).toBe(200);
-    const runner = catalogDb.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      await runner.query(`SET LOCAL search_path TO catalog`);
-      await new RecordSkuUomUsage1795364422770().up(runner);
-      await runner.commitTransaction();
-    } finally {
-      await runner.release();
-    }
-    const usage: { target_id: string; used_by_type: string; used_by_id: string }[] = await catalogDb.query(
-      `SELECT target_id, used_by_type, used_by_id FROM catalog.record_usage WHERE target_type = 'sku_uom'
-        ORDER BY 1, 2`,
-    );
-    expect(usage).toEqual([
-      { target_id: `DOUGH/${uoms.G}`, used_by_type: 'sku_bom', used_by_id: 'BOM-DOUGH' },
-      { target_id: `FLOUR/${uoms.KG}`, used_by_type: 'sku_bom', used_by_id: 'BOM-DOUGH' },
-      { target_id: `SUGAR/${uoms.BAG}`, used_by_type: 'plu', used_by_id: 'PLU-C' },
-    ]);
-    const refused = await agent.put('/api/catalog/skus/DOUGH').send(skuInput('DOUGH', 'KG', []));
-    expect(refused.status).toBe(409);
   });
 });
