@@ -72,18 +72,18 @@ describe('default suppliers (embedded mode)', () => {
     }
     expect((await agent.post('/api/catalog/locations/L3/archive')).status).toBe(200);
     const skuCategory = await agent.post('/api/catalog/sku-categories').send({ category_name: 'Vegetables' });
-    const kg = uom.body.data.uom_id;
+    const kg = uom.body.data.uom_name as string;
     const sku = await agent.post('/api/catalog/skus').send({
       sku_id: 'KAILAN',
       name: 'Kai lan',
       display_name: 'Kai lan',
       alternate_display_name_list: [],
       category_id: skuCategory.body.data.category_id,
-      primary_uom_id: kg,
-      purchasing_uom_id: kg,
-      receiving_uom_id: kg,
-      counting_uom_id: kg,
-      uom_list: [{ uom_id: kg, factor: '1' }],
+      primary_uom_name: kg,
+      purchasing_uom_name: kg,
+      receiving_uom_name: kg,
+      counting_uom_name: kg,
+      uom_list: [{ uom_name: kg, factor: '1' }],
       supplier_list: ['S1', 'S2'],
       default_supplier_id: null,
       threshold: '0',
