@@ -223,13 +223,21 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(page.getByTestId('plu-bom-type')).toContainText(t('plu:bomTypes.existing'));
     await page.getByTestId('plu-bom').fill(pluBomId);
     await page.getByTestId(`plu-bom-option-${pluBomId}`).click();
+    // Cost and margin as soon as the BOM is chosen, before saving, with their currency (the server's one roll-up):
+    // dough costs 3.585 / 2 = 1.7925 a kg, so 500 g = 0.89625 → 0.8963 a cup; margin 3.50 − 0.8963 = 2.6037 → 2.60.
+    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
+    const figures = { cost: usd('0.8963'), margin: usd('2.60'), percentage: '74.39%' };
+    await expect(page.getByTestId('plu-cost')).toHaveText(figures.cost);
+    await expect(page.getByTestId('plu-margin')).toHaveText(figures.margin);
+    await expect(page.getByTestId('plu-margin-percentage')).toHaveText(figures.percentage);
+    await page.screenshot({ path: `${dir}/bom-plu-form-before-save.png`, fullPage: true });
     await page.getByRole('button', { name: t('kit:form.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/plu/list/view\\?id=${pluId}$`));
-    // Dough costs 3.585 / 2 = 1.7925 a kg: 500 g = 0.89625 a cup; margin 3.50 − 0.8963.
-    await expect(page.getByTestId('plu-cost')).toHaveText('0.8963');
-    await expect(page.getByTestId('plu-margin')).toHaveText('$2.60');
-    await expect(page.getByTestId('plu-margin-percentage')).toHaveText('74.39%');
+    // The same figures on its view ...
+    await expect(page.getByTestId('plu-cost')).toHaveText(figures.cost);
+    await expect(page.getByTestId('plu-margin')).toHaveText(figures.margin);
+    await expect(page.getByTestId('plu-margin-percentage')).toHaveText(figures.percentage);
     await expect(page.getByTestId('plu-bom-rows-row-0')).toContainText(skus.dough);
     await page.screenshot({ path: `${dir}/bom-plu-form.png`, fullPage: true });
 
@@ -239,7 +247,8 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(pluRow).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: 'PLU-' })).toHaveCount(1);
     await expect(pluRow).toContainText(pluBomId);
-    await expect(pluRow).toContainText('0.8963');
+    // ... and in the list.
+    for (const figure of Object.values(figures)) await expect(pluRow).toContainText(figure);
     await page.screenshot({ path: `${dir}/bom-plu-list.png`, fullPage: true });
   });
 });

@@ -81,6 +81,8 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     baseURL,
   }, testInfo) => {
     const tag = `${testInfo.project.name.toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+    // Money reads in the user's language: US dollars are `$1,000.00` in English, `US$1,000.00` in Chinese.
+    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
     const code = `RJ-${tag}`;
     const categoryName = `Bangles ${tag}`;
 
@@ -136,8 +138,8 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     await field(page, t('products:product.fields.retail_price_native')).fill('1250');
     await choose(page, 'product-tax', '9.00%');
     // Live figures: 1,250 SGD at 1.25 per USD is $1,000.00; with 9 % GST $1,090.00; mark-up 25 %.
-    await expect(page.getByTestId('product-retail-usd')).toHaveText('$1,000.00');
-    await expect(page.getByTestId('product-retail-with-tax-usd')).toHaveText('$1,090.00');
+    await expect(page.getByTestId('product-retail-usd')).toHaveText(usd('1,000.00'));
+    await expect(page.getByTestId('product-retail-with-tax-usd')).toHaveText(usd('1,090.00'));
     await expect(page.getByTestId('product-mark-up')).toHaveText('25.00%');
     await field(page, t('products:product.fields.permit_no')).fill('IP-2026-0042');
     await choose(page, 'product-shipping-method', 'Malca-Amit');
@@ -145,7 +147,7 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     await save.click();
     await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
     await expect(page).toHaveURL(/\/PLUSKU\/product-management\/view\?id=/);
-    await expect(page.getByTestId('product-retail-usd')).toHaveText('$1,000.00');
+    await expect(page.getByTestId('product-retail-usd')).toHaveText(usd('1,000.00'));
 
     // Two images on the edit page: a PNG and a JPEG; the first becomes the cover.
     await page.getByRole('link', { name: t('kit:form.edit') }).click();
@@ -204,7 +206,7 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     await expect(thumbnail).toHaveAttribute('src', /\/api\/catalog\/attachments\/product-image\/file\//);
     await expect.poll(() => thumbnail.evaluate(loaded)).toBe(true);
     await expect(row).toContainText(categoryName);
-    await expect(row).toContainText('$1,000.00');
+    await expect(row).toContainText(usd('1,000.00'));
     await page.screenshot({
       path: `${SCREENSHOTS_DIR}/${testInfo.project.name}/product-list-with-cover-thumbnail.png`,
       fullPage: true,

@@ -1,4 +1,12 @@
-import type { PluBomOption, PluBomOptionsQuery, PluInput, PluListRow, PluView } from '@scm/contracts';
+import type {
+  PluBomOption,
+  PluBomOptionsQuery,
+  PluCostPreview,
+  PluCostPreviewInput,
+  PluInput,
+  PluListRow,
+  PluView,
+} from '@scm/contracts';
 import useSWR from 'swr';
 import { api } from './client';
 import { masterDataApi } from './master-data';
@@ -15,5 +23,18 @@ export function usePluBomOptions(query: PluBomOptionsQuery) {
     ['plu-options', 'boms', query],
     async () => (await api.post<PluBomOption[]>('/api/catalog/plu-options/boms', query)).data ?? [],
     { keepPreviousData: true },
+  );
+}
+
+/**
+ * The cost and margin of a PLU being written (`null`: nothing to ask yet), from the server's one roll-up, so a new
+ * PLU shows the figures its view and the list will show once saved. An incomplete recipe is refused quietly: the
+ * form shows no figure until it is whole.
+ */
+export function usePluCostPreview(input: PluCostPreviewInput | null) {
+  return useSWR<PluCostPreview, Error>(
+    input ? ['plus', 'cost-preview', input] : null,
+    async () => (await api.post<PluCostPreview>('/api/catalog/plus/cost-preview', input, { silent: true })).data,
+    { keepPreviousData: false, shouldRetryOnError: false },
   );
 }

@@ -1,6 +1,19 @@
+import { MONEY_SCALE, PERCENT_SCALE, QUANTITY_SCALE, REFERENCE_CURRENCY, UNIT_COST_SCALE } from '@scm/contracts';
+import i18next from 'i18next';
+
 /**
- * Display formats of SPEC.md §9: numbers and currency en-US with 2 decimals, dates YYYY-MM-DD and
- * date-times YYYY-MM-DD HH:mm:ss (the user's local time). Every list cell and export goes through these.
+ * THE ONE FORMATTER (docs/architecture.md, "Numbers and rounding"). Figures arrive rounded by the server at their
+ * kind's scale; this only shows them, in the user's language (Intl.NumberFormat with i18next's language: en-US or
+ * zh-CN), never rounding a figure to fewer decimals than its kind has nor recomputing it:
+ *
+ * - money (`formatMoney`): with its currency, always 2 decimals — `$58.00`, zh `US$58.00`;
+ * - unit costs (`formatUnitCost`): with their currency, always 4 decimals — `$58.0000`, `$1.7247`;
+ * - quantities (`formatQuantity`): up to 3 decimals, no trailing zeros — `24.000` → `24`;
+ * - percentages (`formatPercent`): 2 decimals with the sign — `79.78%`.
+ *
+ * The currency is the record's own (a product's native currency, a price's currency) else the company's base
+ * currency, BASE_CURRENCY. Dates are YYYY-MM-DD and date-times YYYY-MM-DD HH:mm:ss (the user's local time). Every list
+ * cell and export goes through these.
  */
 
 export type Numeric = number | string | null | undefined;
@@ -8,20 +21,31 @@ export type Numeric = number | string | null | undefined;
 /** Placeholder for an empty cell. */
 export const EMPTY = '—';
 
+/** The company's base currency: USD, the reference currency (SPEC.md §9); the settings hold no other. */
+export const BASE_CURRENCY = REFERENCE_CURRENCY;
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The Intl locale of the language the user reads: zh-CN, else en-US. */
+export function formatLocale(): string {
+  return i18next.language === 'zh-CN' ? 'zh-CN' : 'en-US';
+}
 
 function numberFormat(
   minimumFractionDigits: number,
   maximumFractionDigits: number,
   currency?: string,
+  style?: 'percent',
 ): Intl.NumberFormat {
-  const id = `${minimumFractionDigits}:${maximumFractionDigits}:${currency ?? ''}`;
+  const locale = formatLocale();
+  const id = `${locale}:${minimumFractionDigits}:${maximumFractionDigits}:${currency ?? ''}:${style ?? ''}`;
   let format = numberFormats.get(id);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', {
+    format = new Intl.NumberFormat(locale, {
       minimumFractionDigits,
       maximumFractionDigits,
       ...(currency && { style: 'currency', currency }),
+      ...(style && { style }),
     });
     numberFormats.set(id, format);
   }
@@ -42,15 +66,30 @@ export function formatNumber(value: Numeric, decimals = 2): string {
 }
 
 /** A quantity with up to `maxDecimals` decimals and no trailing zeros: `24.000` → `24`, `0.125` → `0.125`. */
-export function formatQuantity(value: Numeric, maxDecimals = 3): string {
+export function formatQuantity(value: Numeric, maxDecimals = QUANTITY_SCALE): string {
   const n = toNumber(value);
   return n === undefined ? EMPTY : numberFormat(0, maxDecimals).format(n);
 }
 
-/** Default currency USD (SPEC.md §9): `1234.5` → `$1,234.50`; `GBP` → `£1,234.50`. */
-export function formatCurrency(value: Numeric, currency = 'USD'): string {
+/** Money with its currency, 2 decimals: `1234.5` → `$1,234.50` (zh `US$1,234.50`); `GBP` → `£1,234.50`. */
+export function formatMoney(value: Numeric, currency: string = BASE_CURRENCY): string {
   const n = toNumber(value);
-  return n === undefined ? EMPTY : numberFormat(2, 2, currency).format(n);
+  return n === undefined ? EMPTY : numberFormat(MONEY_SCALE, MONEY_SCALE, currency).format(n);
+}
+
+/** The same as formatMoney (the data table's `currency` cells). */
+export const formatCurrency = formatMoney;
+
+/** A unit cost with its currency, 4 decimals: `58` → `$58.0000`, `1.7247` → `$1.7247` (zh `US$1.7247`). */
+export function formatUnitCost(value: Numeric, currency: string = BASE_CURRENCY): string {
+  const n = toNumber(value);
+  return n === undefined ? EMPTY : numberFormat(UNIT_COST_SCALE, UNIT_COST_SCALE, currency).format(n);
+}
+
+/** A percentage (`79.78` meaning 79.78 %), 2 decimals: `79.78%`. */
+export function formatPercent(value: Numeric): string {
+  const n = toNumber(value);
+  return n === undefined ? EMPTY : numberFormat(PERCENT_SCALE, PERCENT_SCALE, undefined, 'percent').format(n / 100);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

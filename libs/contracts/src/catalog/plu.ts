@@ -88,6 +88,7 @@ export interface PluBomView {
   bom_id: string;
   bom_name: string;
   output_quantity: string;
+  output_uom_id: string;
   output_uom_name: string;
   status: MasterStatus;
   consume_sku_list: BomConsumeRowView[];
@@ -163,7 +164,7 @@ export const pluSnapshotSchema = z
       .object({
         consume_sku_list: z.array(bomConsumeRowSnapshotSchema),
         output_quantity: z.string(),
-        output_uom_name: z.string(),
+        output_uom_id: z.uuid(),
       })
       .strict()
       .nullable(),
@@ -213,7 +214,13 @@ export const pluCostPreviewSchema = z.preprocess(
     }),
 );
 
-export type PluCostPreviewInput = z.input<typeof pluCostPreviewSchema>;
+/** What the form sends (the preprocessed schema's own input type is `unknown`). */
+export interface PluCostPreviewInput {
+  suggested_price?: string | number | null;
+  bom_type: PluBomType;
+  bom_id?: string | null;
+  custom_bom?: PluCustomBomInput | null;
+}
 export type ValidPluCostPreviewInput = z.output<typeof pluCostPreviewSchema>;
 
 /** The preview's answer: the rows with their costs, the BOM's total and cost per output unit, the PLU's margin. */

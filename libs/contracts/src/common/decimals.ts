@@ -1,4 +1,5 @@
 import DecimalJs from 'decimal.js';
+import type { Decimal as DecimalClassType } from 'decimal.js';
 import { QUANTITY_SCALE } from './units.js';
 
 /**
@@ -22,9 +23,9 @@ import { QUANTITY_SCALE } from './units.js';
  */
 
 /** decimal.js's ES module exports only a default (the class); its typings describe a CommonJS module. */
-const DecimalClass = ((DecimalJs as unknown as { default?: unknown }).default ?? DecimalJs) as typeof DecimalJs.Decimal;
+const DecimalClass = ((DecimalJs as unknown as { default?: unknown }).default ?? DecimalJs) as typeof DecimalClassType;
 const D = DecimalClass.clone({ precision: 60, rounding: DecimalClass.ROUND_HALF_UP });
-type Dec = InstanceType<typeof DecimalJs.Decimal>;
+type Dec = DecimalClassType;
 
 /** Decimals of money: prices that customers pay, margins, totals (numeric(18,2)). */
 export const MONEY_SCALE = 2;

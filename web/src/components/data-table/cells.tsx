@@ -6,12 +6,14 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatPercent,
   formatQuantity,
+  formatUnitCost,
   toNumber,
 } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { StatusBadge, statusLabel } from '../ui/StatusBadge';
-import type { Column, ExportValue } from './types';
+import type { CellKind, Column, ExportValue } from './types';
 
 export function fieldOf<Row>(column: Column<Row>): string | null {
   return column.field === undefined ? column.id : column.field;
@@ -27,6 +29,9 @@ function currencyOf<Row>(column: Column<Row>, row: Row): string | undefined {
 }
 
 type Scalar = string | number | null | undefined;
+
+/** Kinds whose value is a number: right-aligned, exported as a number. */
+const NUMERIC_KINDS: readonly CellKind[] = ['number', 'quantity', 'currency', 'unitCost', 'percent'];
 
 /** Text of a cell value: lists (e.g. location ids) joined, objects as JSON rather than "[object Object]". */
 function textOf(value: unknown): string {
@@ -46,6 +51,10 @@ export function formatCell<Row>(column: Column<Row>, row: Row, t: TFunction): st
       return formatQuantity(value as Scalar, column.decimals ?? 3);
     case 'currency':
       return formatCurrency(value as Scalar, currencyOf(column, row));
+    case 'unitCost':
+      return formatUnitCost(value as Scalar, currencyOf(column, row));
+    case 'percent':
+      return formatPercent(value as Scalar);
     case 'date':
       return formatDate(value as Scalar);
     case 'datetime':
@@ -73,13 +82,12 @@ export function renderCell<Row>(column: Column<Row>, row: Row, t: TFunction): Re
 export function exportCell<Row>(column: Column<Row>, row: Row, t: TFunction): ExportValue {
   if (column.exportValue) return column.exportValue(row);
   const kind = column.kind ?? 'text';
-  if (kind === 'number' || kind === 'quantity' || kind === 'currency')
-    return toNumber(rawValue(column, row) as Scalar) ?? null;
+  if (NUMERIC_KINDS.includes(kind)) return toNumber(rawValue(column, row) as Scalar) ?? null;
   const text = formatCell(column, row, t);
   return text === EMPTY ? null : text;
 }
 
 export function alignClass(column: Column<unknown>): string {
-  const align = column.align ?? (['number', 'quantity', 'currency'].includes(column.kind ?? '') ? 'right' : 'left');
+  const align = column.align ?? (NUMERIC_KINDS.includes(column.kind ?? 'text') ? 'right' : 'left');
   return align === 'right' ? 'text-right' : align === 'center' ? 'text-center' : 'text-left';
 }

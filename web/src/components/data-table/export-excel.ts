@@ -58,7 +58,11 @@ export async function exportToExcel<Row>(options: {
         return {
           value,
           type: Number,
-          ...(column.kind === 'number' || column.kind === 'currency' ? { format: '#,##0.00' } : {}),
+          ...(column.kind === 'number' || column.kind === 'currency' || column.kind === 'percent'
+            ? { format: '#,##0.00' }
+            : column.kind === 'unitCost'
+              ? { format: '#,##0.0000' }
+              : {}),
         };
       }
       if (typeof value === 'boolean') return { value: t(value ? 'kit:common.yes' : 'kit:common.no'), type: String };

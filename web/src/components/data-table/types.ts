@@ -6,7 +6,12 @@ import type { IconName } from '../ui/icons';
 import type { SelectOption } from '../ui/Select';
 
 /** How a cell is shown and exported (formats of lib/format.ts). */
-export type CellKind = 'text' | 'number' | 'quantity' | 'currency' | 'date' | 'datetime' | 'boolean' | 'status';
+/**
+ * How a cell shows its value (web/src/lib/format.ts): `currency` is money (2 decimals with its currency), `unitCost`
+ * a cost per unit (its currency, 2 to 4 decimals), `percent` a percentage (2 decimals).
+ */
+export type CellKind =
+  'text' | 'number' | 'quantity' | 'currency' | 'unitCost' | 'percent' | 'date' | 'datetime' | 'boolean' | 'status';
 
 /** A value of an exported cell. */
 export type ExportValue = string | number | boolean | null | undefined;
@@ -21,7 +26,7 @@ export interface Column<Row> {
   kind?: CellKind;
   /** `number`: decimals (2); `quantity`: most decimals (3). */
   decimals?: number;
-  /** `currency`: ISO code (USD), or per row. */
+  /** `currency` / `unitCost`: ISO code (the base currency when absent), or per row. */
   currency?: string | ((row: Row) => string);
   sortable?: boolean;
   /** Custom cell; formatting by `kind` otherwise. */

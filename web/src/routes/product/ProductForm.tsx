@@ -35,7 +35,7 @@ import { Select } from '../../components/ui/Select';
 import { Switch } from '../../components/ui/Switch';
 import { TagInput } from '../../components/ui/TagInput';
 import { TextField } from '../../components/ui/TextField';
-import { formatCurrency, formatDate, formatNumber, formatQuantity } from '../../lib/format';
+import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { pageKeys } from './product-pages';
 import type { ProductPage } from './product-pages';
@@ -178,7 +178,7 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
   const taxRates = useMemo(() => {
     const rates = [...(context?.gst_rates ?? [])];
     if (record && !rates.includes(record.tax)) rates.push(record.tax);
-    return rates.map((rate) => ({ value: rate, label: `${formatNumber(rate)}%` }));
+    return rates.map((rate) => ({ value: rate, label: formatPercent(rate) }));
   }, [context, record]);
 
   // Live figures while editing; the saved ones (at the rate of the day it was saved) in view mode.
@@ -400,21 +400,19 @@ function ProductForm({ mode, id, isNew, readOnly, page }: FormMode & { page: Pro
           <dl className="divide-y divide-slate-200">
             <Figure
               label={t('products:product.fields.retail_price_usd')}
-              value={shown ? formatCurrency(shown.retail_price_usd, 'USD') : t('products:product.pricing.notDerived')}
+              value={shown ? formatMoney(shown.retail_price_usd, 'USD') : t('products:product.pricing.notDerived')}
               testId="product-retail-usd"
             />
             {seesCost && (
               <Figure
                 label={t('products:product.fields.mark_up')}
-                value={shown?.mark_up ? `${formatNumber(shown.mark_up)}%` : t('products:product.pricing.notDerived')}
+                value={shown?.mark_up ? formatPercent(shown.mark_up) : t('products:product.pricing.notDerived')}
                 testId="product-mark-up"
               />
             )}
             <Figure
               label={t('products:product.fields.retail_with_tax_usd')}
-              value={
-                shown ? formatCurrency(shown.retail_with_tax_usd, 'USD') : t('products:product.pricing.notDerived')
-              }
+              value={shown ? formatMoney(shown.retail_with_tax_usd, 'USD') : t('products:product.pricing.notDerived')}
               testId="product-retail-with-tax-usd"
             />
           </dl>

@@ -99,7 +99,7 @@ export function ProductList({ page }: { page: ProductPage }) {
       seesCost && {
         id: 'mark_up',
         header: t('products:product.fields.mark_up'),
-        kind: 'number',
+        kind: 'percent',
         sortable: true,
         defaultHidden: true,
       },

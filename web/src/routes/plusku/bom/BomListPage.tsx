@@ -11,7 +11,7 @@ import { ImportButton } from '../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { EMPTY, formatNumber, formatQuantity } from '../../../lib/format';
+import { formatQuantity, formatUnitCost, toNumber } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useMasterRowActions } from '../../location/use-master-row-actions';
 import { BOM_PAGES } from './bom-kinds';
@@ -19,8 +19,8 @@ import { BOM_PAGES } from './bom-kinds';
 const DEFAULT_SORT: SortState = { column: 'last_updated_time', direction: 'DESC' };
 const idOf = (bom: BomListRow) => bom.bom_id;
 const nameOf = (bom: BomListRow) => `${bom.bom_id} ${bom.bom_name}`;
-const money = (value: string | null | undefined) =>
-  value === null || value === undefined ? EMPTY : formatNumber(value, 4);
+/** A BOM's cost figures are unit costs (4 decimals), in the base currency. */
+const money = (value: string | null | undefined) => formatUnitCost(value);
 
 /**
  * The SKU BOM or PLU BOM list (/PLUSKU/skubom/list, /PLUSKU/plubom/list): search, filters, sort, export, row
@@ -79,19 +79,21 @@ export function BomListPage({ kind }: { kind: BomKind }) {
         {
           id: 'cost',
           field: null,
+          kind: 'unitCost',
           header: t('bom:fields.cost'),
           align: 'right',
           cell: (row) => money(row.cost),
-          exportValue: (row) => row.cost ?? '',
+          exportValue: (row) => toNumber(row.cost) ?? null,
         },
         {
           id: 'cost_per_output_unit',
           field: null,
+          kind: 'unitCost',
           header: t('bom:fields.cost_per_output_unit'),
           align: 'right',
           defaultHidden: true,
           cell: (row) => money(row.cost_per_output_unit),
-          exportValue: (row) => row.cost_per_output_unit ?? '',
+          exportValue: (row) => toNumber(row.cost_per_output_unit) ?? null,
         },
       );
     }

@@ -1,13 +1,13 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { PLU_BOM_TYPES, pluInputSchema } from '@scm/contracts';
-import type { PluInput, PluView, ValidPluInput } from '@scm/contracts';
+import type { PluCostPreviewInput, PluInput, PluView, ValidPluInput } from '@scm/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { useBomFormOptions } from '../../../../api/boms';
 import { itemCategoriesApi } from '../../../../api/item-categories';
-import { plusApi, usePluBomOptions } from '../../../../api/plus';
+import { plusApi, usePluBomOptions, usePluCostPreview } from '../../../../api/plus';
 import { useSession } from '../../../../api/session';
 import {
   ControlledSelect,
@@ -21,13 +21,13 @@ import type { FormMode } from '../../../../components/form';
 import { Select } from '../../../../components/ui/Select';
 import type { SelectOption } from '../../../../components/ui/Select';
 import { TextField } from '../../../../components/ui/TextField';
-import { EMPTY, formatCurrency, formatNumber, formatQuantity, toNumber } from '../../../../lib/format';
+import { formatMoney, formatPercent, formatQuantity, formatUnitCost, toNumber } from '../../../../lib/format';
 import { ConsumeListEditor } from '../../bom/ConsumeListEditor';
 import { uomLabel } from '../../bom/bom-kinds';
 import type { ConsumeRowErrors } from '../../bom/ConsumeListEditor';
 import { PLU_PATH } from '../paths';
 
-const BLANK_RECIPE = { output_quantity: '1', output_uom_name: '', consume_sku_list: [] };
+const BLANK_RECIPE = { output_quantity: '1', output_uom_id: '', consume_sku_list: [] };
 
 const BLANK: PluInput = {
   plu_id: '',
@@ -56,11 +56,11 @@ function toFormValues(plu: PluView, clone: boolean): PluInput {
       plu.bom_type === 'custom'
         ? {
             output_quantity: plu.bom.output_quantity,
-            output_uom_name: plu.bom.output_uom_name,
+            output_uom_id: plu.bom.output_uom_id,
             consume_sku_list: plu.bom.consume_sku_list.map((row) => ({
               sku_id: row.sku_id,
               quantity_per_uom: row.quantity_per_uom,
-              uom_name: row.uom_name,
+              uom_id: row.uom_id,
               wastage_percentage: row.wastage_percentage,
             })),
           }
@@ -101,7 +101,15 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   const bomId = watch('bom_id') ?? '';
   const price = watch('suggested_price');
   const recipeOutput = watch('custom_bom.output_quantity');
-  const [liveTotal, setLiveTotal] = useState<number | null>(null);
+  const customBom = watch('custom_bom');
+  // While writing, the figures come from the server's roll-up of what the form holds (the figures the saved PLU
+  // will show); in view mode, the record's own.
+  const previewInput = useMemo(
+    () => costPreviewInput({ bomType, bomId, price, customBom }),
+    [bomType, bomId, price, customBom],
+  );
+  const { data: preview } = usePluCostPreview(showCost && !readOnly ? previewInput : null);
+  const figures = readOnly ? record : previewInput ? preview : undefined;
 
   const categories = useMemo(
     () =>
@@ -115,9 +123,9 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   const uoms = useMemo(
     () =>
       withCurrent(
-        (formOptions?.units ?? []).map((unit) => ({ value: unit, label: uomLabel({ uom_name: unit }) })),
+        (formOptions?.uoms ?? []).map((uom) => ({ value: uom.uom_id, label: uomLabel(uom) })),
         t('plu:form.chooseUom'),
-        record?.bom_type === 'custom' ? { value: record.bom.output_uom_name, label: record.bom.output_uom_name } : null,
+        record?.bom_type === 'custom' ? { value: record.bom.output_uom_id, label: record.bom.output_uom_name } : null,
       ),
     [formOptions, record, t],
   );
@@ -126,19 +134,6 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   /** The record's BOM is the one on screen (same existing BOM, or the custom one untouched in view mode). */
   const sameBom =
     record !== undefined && record.bom_type === bomType && (bomType === 'custom' || record.bom_id === bomId);
-  const costPerUnit = (() => {
-    if (readOnly || (sameBom && bomType === 'existing'))
-      return sameBom ? toNumber(record?.cost ?? undefined) : undefined;
-    if (bomType === 'custom') {
-      const output = toNumber(recipeOutput);
-      return liveTotal !== null && output !== undefined && output > 0 ? liveTotal / output : undefined;
-    }
-    return undefined;
-  })();
-  const priceValue = toNumber(price);
-  const margin = costPerUnit !== undefined && priceValue !== undefined ? priceValue - costPerUnit : undefined;
-  const marginPercentage =
-    margin !== undefined && priceValue !== undefined && priceValue > 0 ? (margin / priceValue) * 100 : undefined;
 
   return (
     <FormShell
@@ -221,7 +216,7 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
             />
             <Controller
               control={control}
-              name="custom_bom.output_uom_name"
+              name="custom_bom.output_uom_id"
               render={({ field, fieldState }) => (
                 <Select
                   label={t('plu:fields.output_uom')}
@@ -257,7 +252,6 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
                   showCost={showCost}
                   savedRows={readOnly ? record?.bom.consume_sku_list : undefined}
                   outputQuantity={recipeOutput}
-                  onTotal={setLiveTotal}
                   testId="plu-consume"
                 />
               )}
@@ -289,25 +283,43 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
 
       {showCost && (
         <FormSection title={t('plu:form.sections.cost')} description={t('plu:form.sections.costHelp')} columns={3}>
-          <Figure
-            label={t('plu:fields.cost')}
-            value={costPerUnit === undefined ? EMPTY : formatNumber(costPerUnit, 4)}
-            testId="plu-cost"
-          />
-          <Figure
-            label={t('plu:fields.margin')}
-            value={margin === undefined ? EMPTY : formatCurrency(margin)}
-            testId="plu-margin"
-          />
+          <Figure label={t('plu:fields.cost')} value={formatUnitCost(figures?.cost)} testId="plu-cost" />
+          <Figure label={t('plu:fields.margin')} value={formatMoney(figures?.margin)} testId="plu-margin" />
           <Figure
             label={t('plu:fields.margin_percentage')}
-            value={marginPercentage === undefined ? EMPTY : `${formatNumber(marginPercentage, 2)}%`}
+            value={formatPercent(figures?.margin_percentage)}
             testId="plu-margin-percentage"
           />
         </FormSection>
       )}
     </FormShell>
   );
+}
+
+/**
+ * What to ask the cost preview for the BOM on the form, or null while there is nothing whole to ask: no BOM chosen,
+ * no output quantity, a row without its SKU or quantity. A row still missing its unit is refused by the server and
+ * shows no figure either.
+ */
+function costPreviewInput({
+  bomType,
+  bomId,
+  price,
+  customBom,
+}: {
+  bomType: PluInput['bom_type'];
+  bomId: string;
+  price: PluInput['suggested_price'];
+  customBom: PluInput['custom_bom'];
+}): PluCostPreviewInput | null {
+  const suggested_price = toNumber(price) === undefined ? null : price;
+  if (bomType === 'existing') return bomId ? { bom_type: 'existing', bom_id: bomId, suggested_price } : null;
+  const rows = customBom?.consume_sku_list ?? [];
+  const whole =
+    (toNumber(customBom?.output_quantity) ?? 0) > 0 &&
+    rows.length > 0 &&
+    rows.every((row) => Boolean(row.sku_id) && toNumber(row.quantity_per_uom) !== undefined);
+  return whole && customBom ? { bom_type: 'custom', custom_bom: customBom, suggested_price } : null;
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -10,7 +10,7 @@ import { ImportButton } from '../../../../components/import';
 import type { Column, FilterDef, SortState } from '../../../../components/data-table';
 import { Icon } from '../../../../components/ui/icons';
 import { PageHeader } from '../../../../components/ui/PageHeader';
-import { EMPTY, formatNumber } from '../../../../lib/format';
+import { formatMoney, formatPercent, formatUnitCost, toNumber } from '../../../../lib/format';
 import { useCan } from '../../../../lib/permissions';
 import { useMasterRowActions } from '../../../location/use-master-row-actions';
 import { PLU_PATH } from '../paths';
@@ -18,8 +18,8 @@ import { PLU_PATH } from '../paths';
 const DEFAULT_SORT: SortState = { column: 'last_updated_time', direction: 'DESC' };
 const idOf = (plu: PluListRow) => plu.plu_id;
 const nameOf = (plu: PluListRow) => `${plu.plu_id} ${plu.plu_name}`;
-const money = (value: string | null | undefined, decimals = 4) =>
-  value === null || value === undefined ? EMPTY : formatNumber(value, decimals);
+/** The Excel value of a figure the server answered: a number, or an empty cell. */
+const figure = (value: string | null | undefined) => toNumber(value) ?? null;
 
 /** /PLUSKU/plu/list (SPEC.md §2, key PLU): the items sold, with their BOM; cost and margin for roles that see costs. */
 export default function PluListPage() {
@@ -63,26 +63,29 @@ export default function PluListPage() {
         {
           id: 'cost',
           field: null,
+          kind: 'unitCost',
           header: t('plu:fields.cost'),
           align: 'right',
-          cell: (row) => money(row.cost),
-          exportValue: (row) => row.cost ?? '',
+          cell: (row) => formatUnitCost(row.cost),
+          exportValue: (row) => figure(row.cost),
         },
         {
           id: 'margin',
           field: null,
+          kind: 'currency',
           header: t('plu:fields.margin'),
           align: 'right',
-          cell: (row) => money(row.margin),
-          exportValue: (row) => row.margin ?? '',
+          cell: (row) => formatMoney(row.margin),
+          exportValue: (row) => figure(row.margin),
         },
         {
           id: 'margin_percentage',
           field: null,
+          kind: 'percent',
           header: t('plu:fields.margin_percentage'),
           align: 'right',
-          cell: (row) => money(row.margin_percentage, 2),
-          exportValue: (row) => row.margin_percentage ?? '',
+          cell: (row) => formatPercent(row.margin_percentage),
+          exportValue: (row) => figure(row.margin_percentage),
         },
       );
     }
