@@ -88,7 +88,6 @@ export interface PluBomView {
   bom_id: string;
   bom_name: string;
   output_quantity: string;
-  output_uom_id: string;
   output_uom_name: string;
   status: MasterStatus;
   consume_sku_list: BomConsumeRowView[];
@@ -164,7 +163,7 @@ export const pluSnapshotSchema = z
       .object({
         consume_sku_list: z.array(bomConsumeRowSnapshotSchema),
         output_quantity: z.string(),
-        output_uom_id: z.uuid(),
+        output_uom_name: z.string(),
       })
       .strict()
       .nullable(),

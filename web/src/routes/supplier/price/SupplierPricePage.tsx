@@ -16,7 +16,7 @@ import { PriceDialog } from './PriceDialog';
 import { PriceUploadDialog } from './PriceUploadDialog';
 
 const DEFAULT_SORT: SortState = { column: 'last_updated_time', direction: 'DESC' };
-const keyOf = (row: SupplierPriceView) => `${row.sku_id}/${row.supplier_id}/${row.uom_id}`;
+const keyOf = (row: SupplierPriceView) => `${row.sku_id}/${row.supplier_id}/${row.uom_name}`;
 
 /**
  * /supplier/price (SPEC.md §2, key SUPPLIER_PRICING): every supplier × SKU × UOM price with its future prices;
@@ -153,7 +153,7 @@ export default function SupplierPricePage() {
         filters={filters}
         defaultSort={DEFAULT_SORT}
         rowActions={actions}
-        extraFields={['uom_id', 'last_updated_by']}
+        extraFields={['factor', 'primary_uom_name', 'last_updated_by']}
         searchPlaceholder={t('pricing:searchPlaceholder')}
         exportFileName={t('pricing:exportFileName')}
         emptyMessage={t('pricing:empty')}

@@ -27,7 +27,7 @@ import { uomLabel } from '../../bom/bom-kinds';
 import type { ConsumeRowErrors } from '../../bom/ConsumeListEditor';
 import { PLU_PATH } from '../paths';
 
-const BLANK_RECIPE = { output_quantity: '1', output_uom_id: '', consume_sku_list: [] };
+const BLANK_RECIPE = { output_quantity: '1', output_uom_name: '', consume_sku_list: [] };
 
 const BLANK: PluInput = {
   plu_id: '',
@@ -56,11 +56,11 @@ function toFormValues(plu: PluView, clone: boolean): PluInput {
       plu.bom_type === 'custom'
         ? {
             output_quantity: plu.bom.output_quantity,
-            output_uom_id: plu.bom.output_uom_id,
+            output_uom_name: plu.bom.output_uom_name,
             consume_sku_list: plu.bom.consume_sku_list.map((row) => ({
               sku_id: row.sku_id,
               quantity_per_uom: row.quantity_per_uom,
-              uom_id: row.uom_id,
+              uom_name: row.uom_name,
               wastage_percentage: row.wastage_percentage,
             })),
           }
@@ -123,9 +123,9 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   const uoms = useMemo(
     () =>
       withCurrent(
-        (formOptions?.uoms ?? []).map((uom) => ({ value: uom.uom_id, label: uomLabel(uom) })),
+        (formOptions?.units ?? []).map((unit) => ({ value: unit, label: uomLabel({ uom_name: unit }) })),
         t('plu:form.chooseUom'),
-        record?.bom_type === 'custom' ? { value: record.bom.output_uom_id, label: record.bom.output_uom_name } : null,
+        record?.bom_type === 'custom' ? { value: record.bom.output_uom_name, label: record.bom.output_uom_name } : null,
       ),
     [formOptions, record, t],
   );
@@ -216,7 +216,7 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
             />
             <Controller
               control={control}
-              name="custom_bom.output_uom_id"
+              name="custom_bom.output_uom_name"
               render={({ field, fieldState }) => (
                 <Select
                   label={t('plu:fields.output_uom')}
