@@ -48,6 +48,8 @@ describe('SKUs (embedded mode)', () => {
   let box: string;
   let kg: string;
   let litre: string;
+  /** UOM record ids by the unit they were made for (a SKU names units; a record is one conversion). */
+  const records: Record<string, string> = {};
   let dryGoods: string;
   let rice: string;
   let noodles: string;
@@ -62,14 +64,14 @@ describe('SKUs (embedded mode)', () => {
     alternate_display_name_list: ['Thai rice', 'Fragrant rice', 'Thai rice'],
     category_id: dryGoods,
     sub_category_id: rice,
-    primary_uom_id: pcs,
-    purchasing_uom_id: box,
-    receiving_uom_id: box,
-    counting_uom_id: pcs,
+    primary_uom_name: pcs,
+    purchasing_uom_name: box,
+    receiving_uom_name: box,
+    counting_uom_name: pcs,
     uom_list: [
-      { uom_id: pcs, factor: 1 },
-      { uom_id: box, factor: '12' },
-      { uom_id: kg, factor: '0.2' },
+      { uom_name: pcs, factor: 1 },
+      { uom_name: box, factor: '12' },
+      { uom_name: kg, factor: '0.2' },
     ],
     supplier_list: ['SUP-A', 'SUP-B', 'SUP-A'],
     default_supplier_id: 'SUP-B',
@@ -93,10 +95,15 @@ describe('SKUs (embedded mode)', () => {
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: secondary, uom_per_primary: factor });
       expect(response.status).toBe(201);
-      return response.body.data.uom_id as string;
+      records[name] = response.body.data.uom_id as string;
+      return name;
     };
     pcs = await uom('PCS', 'CTN', '24');
-    box = await uom('BOX', 'CTN', '12');
+    // 1 BOX = 12 PCS: the SKU's BOX row takes its factor from this record.
+    records.BOX = (
+      await agent.post('/api/catalog/uoms').send({ uom_name: 'PCS', secondary_uom: 'BOX', uom_per_primary: '12' })
+    ).body.data.uom_id as string;
+    box = 'BOX';
     kg = await uom('KG', 'BAG', '25');
     litre = await uom('L', 'JUG', '4');
 
@@ -151,16 +158,14 @@ describe('SKUs (embedded mode)', () => {
       category_name: 'Dry Goods',
       sub_category_id: rice,
       sub_category_name: 'Rice',
-      primary_uom_id: pcs,
       primary_uom_name: 'PCS',
-      purchasing_uom_id: box,
       purchasing_uom_name: 'BOX',
       receiving_uom_name: 'BOX',
       counting_uom_name: 'PCS',
       uom_list: [
-        { uom_id: pcs, uom_name: 'PCS', secondary_uom: 'CTN', factor: '1.000000' },
-        { uom_id: box, uom_name: 'BOX', secondary_uom: 'CTN', factor: '12.000000' },
-        { uom_id: kg, uom_name: 'KG', secondary_uom: 'BAG', factor: '0.200000' },
+        { uom_name: 'PCS', factor: '1.000000', uom_id: null },
+        { uom_name: 'BOX', factor: '12.000000', uom_id: records.BOX },
+        { uom_name: 'KG', factor: '0.200000', uom_id: null },
       ],
       supplier_list: [
         { supplier_id: 'SUP-A', company_name: 'Alpha Foods' },
@@ -194,12 +199,12 @@ describe('SKUs (embedded mode)', () => {
       sku_id: 'SKU/002',
       name: ' ',
       uom_list: [
-        { uom_id: pcs, factor: '2' },
-        { uom_id: box, factor: '0' },
-        { uom_id: kg, factor: '0.1234567' },
-        { uom_id: kg, factor: '1' },
+        { uom_name: pcs, factor: '2' },
+        { uom_name: box, factor: '0' },
+        { uom_name: kg, factor: '0.1234567' },
+        { uom_name: kg, factor: '1' },
       ],
-      purchasing_uom_id: litre,
+      purchasing_uom_name: litre,
       default_supplier_id: 'SUP-C',
       default_wastage_percentage: '100',
       threshold: '-1',
@@ -234,19 +239,19 @@ describe('SKUs (embedded mode)', () => {
     const rules = sku({
       sku_id: 'SKU-002',
       uom_list: [
-        { uom_id: pcs, factor: '2' },
-        { uom_id: box, factor: '12' },
-        { uom_id: box, factor: '6' },
+        { uom_name: pcs, factor: '2' },
+        { uom_name: box, factor: '12' },
+        { uom_name: box, factor: '6' },
       ],
-      purchasing_uom_id: litre,
+      purchasing_uom_name: litre,
       default_supplier_id: 'SUP-C',
     });
     const crossEnglish = await agent.post('/api/catalog/skus').send(rules);
     expect(problems(crossEnglish)).toEqual(
       expect.arrayContaining([
-        { field: 'uom_list.2.uom_id', message: 'This value is already in the list' },
+        { field: 'uom_list.2.uom_name', message: 'This value is already in the list' },
         { field: 'uom_list.0.factor', message: "The primary UOM's factor must be 1" },
-        { field: 'purchasing_uom_id', message: 'Choose a UOM from the UOM list' },
+        { field: 'purchasing_uom_name', message: 'Choose a UOM from the UOM list' },
         { field: 'default_supplier_id', message: 'The default supplier must be one of the suppliers' },
       ]),
     );
@@ -254,49 +259,65 @@ describe('SKUs (embedded mode)', () => {
     expect(problems(crossChinese)).toEqual(
       expect.arrayContaining([
         { field: 'uom_list.0.factor', message: '主单位的换算系数必须为 1' },
-        { field: 'purchasing_uom_id', message: '请从单位列表中选择单位' },
+        { field: 'purchasing_uom_name', message: '请从单位列表中选择单位' },
         { field: 'default_supplier_id', message: '默认供应商必须是已选供应商之一' },
       ]),
     );
     const noPrimary = await agent.post('/api/catalog/skus').send(
       sku({
         sku_id: 'SKU-002',
-        uom_list: [{ uom_id: box, factor: 1 }],
-        purchasing_uom_id: box,
-        counting_uom_id: box,
-        receiving_uom_id: box,
+        uom_list: [{ uom_name: box, factor: 1 }],
+        purchasing_uom_name: box,
+        counting_uom_name: box,
+        receiving_uom_name: box,
       }),
     );
-    expect(problems(noPrimary)).toContainEqual({ field: 'primary_uom_id', message: 'Choose a UOM from the UOM list' });
+    expect(problems(noPrimary)).toContainEqual({
+      field: 'primary_uom_name',
+      message: 'Choose a UOM from the UOM list',
+    });
     const empty = await agent.post('/api/catalog/skus').send(sku({ sku_id: 'SKU-002', uom_list: [] }));
     expect(problems(empty)).toContainEqual({ field: 'uom_list', message: 'This field is required' });
   });
 
   it('refuses references that are missing, archived or of another category, each on its field', async () => {
-    const unknownUom = '00000000-0000-4000-8000-00000000beef';
+    const unknownUom = 'NO-SUCH-UNIT';
     const refused = await agent.post('/api/catalog/skus').send(
       sku({
         sku_id: 'SKU-002',
         sub_category_id: milk,
         uom_list: [
-          { uom_id: pcs, factor: 1 },
-          { uom_id: unknownUom, factor: '3' },
+          { uom_name: pcs, factor: 1 },
+          { uom_name: unknownUom, factor: '3' },
         ],
-        purchasing_uom_id: pcs,
-        receiving_uom_id: pcs,
+        purchasing_uom_name: pcs,
+        receiving_uom_name: pcs,
         supplier_list: ['SUP-C', 'SUP-A', 'NO-SUCH'],
         default_supplier_id: 'SUP-A',
       }),
     );
+    // A unit no UOM record names is refused first, on its row.
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('CATALOG_SKU_REFERENCE_INVALID');
-    expect(refused.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+    expect(refused.body.code).toBe('CATALOG_SKU_UNIT_UNKNOWN');
+    expect(refused.body.errors.map((error: { field: string }) => error.field)).toEqual(['uom_list.1.uom_name']);
+    const references = await agent.post('/api/catalog/skus').send(
+      sku({
+        sku_id: 'SKU-002',
+        sub_category_id: milk,
+        uom_list: [{ uom_name: pcs, factor: 1 }],
+        purchasing_uom_name: pcs,
+        receiving_uom_name: pcs,
+        supplier_list: ['SUP-C', 'SUP-A', 'NO-SUCH'],
+        default_supplier_id: 'SUP-A',
+      }),
+    );
+    expect(references.body.code).toBe('CATALOG_SKU_REFERENCE_INVALID');
+    expect(references.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
       'sub_category_id',
       'supplier_list.0',
       'supplier_list.2',
-      'uom_list.1.uom_id',
     ]);
-    expect(refused.body.errors[0].message).toBe(
+    expect(references.body.errors[0].message).toBe(
       'The chosen category, sub-category, UOM or supplier does not exist or is archived',
     );
     expect((await agent.get('/api/catalog/skus/SKU-002')).status).toBe(404);
@@ -315,10 +336,11 @@ describe('SKUs (embedded mode)', () => {
   });
 
   it('makes its category, sub-category, UOMs and suppliers refuse archive and delete while it uses them', async () => {
-    const uomArchive = await agent.post(`/api/catalog/uoms/${kg}/archive`);
+    // The record the SKU's BOX row takes its factor from.
+    const uomArchive = await agent.post(`/api/catalog/uoms/${records.BOX}/archive`);
     expect(uomArchive.status).toBe(409);
     expect(uomArchive.body.message).toBe('UOM is in use, cannot be deleted or archived');
-    const uomDelete = await agent.delete(`/api/catalog/uoms/${box}`).set('Accept-Language', 'zh-CN');
+    const uomDelete = await agent.delete(`/api/catalog/uoms/${records.BOX}`).set('Accept-Language', 'zh-CN');
     expect(uomDelete.status).toBe(409);
     expect(uomDelete.body.code).toBe('CATALOG_UOM_IN_USE');
 
@@ -366,7 +388,7 @@ describe('SKUs (embedded mode)', () => {
     const skus = app.get(SkuService, { strict: false });
     const price = (manager: EntityManager, supplierId: string, uomId: string, current: string) =>
       manager.query(
-        `INSERT INTO supplier_price (sku_id, supplier_id, uom_id, current_price, future_price_1, future_price_1_date,
+        `INSERT INTO supplier_price (sku_id, supplier_id, uom_name, current_price, future_price_1, future_price_1_date,
            revision) VALUES ('SKU-001', $1, $2, $3, $4, $5, 1)`,
         [
           supplierId,
@@ -395,15 +417,15 @@ describe('SKUs (embedded mode)', () => {
       {
         supplier_id: 'SUP-A',
         company_name: 'Alpha Foods',
-        uom_id: pcs,
         uom_name: 'PCS',
-        secondary_uom: 'CTN',
+        factor: '1.000000',
         current_price: '1.2500',
+        price_per_primary_uom: '1.2500',
       },
-      expect.objectContaining({ supplier_id: 'SUP-A', uom_id: kg, uom_name: 'KG', current_price: '6.0000' }),
+      expect.objectContaining({ supplier_id: 'SUP-A', uom_name: 'KG', current_price: '6.0000' }),
       expect.objectContaining({
         supplier_id: 'SUP-B',
-        uom_id: box,
+        uom_name: box,
         company_name: 'Beta Trading',
         current_price: '14.4000',
       }),
@@ -435,11 +457,11 @@ describe('SKUs (embedded mode)', () => {
         alternate_display_name_list: [],
         category_id: chilled,
         sub_category_id: milk,
-        primary_uom_id: litre,
-        purchasing_uom_id: litre,
-        receiving_uom_id: litre,
-        counting_uom_id: litre,
-        uom_list: [{ uom_id: litre, factor: '1' }],
+        primary_uom_name: litre,
+        purchasing_uom_name: litre,
+        receiving_uom_name: litre,
+        counting_uom_name: litre,
+        uom_list: [{ uom_name: litre, factor: '1' }],
         supplier_list: ['SUP-A'],
         default_supplier_id: null,
         barcode: '9556000000022',
@@ -506,8 +528,8 @@ describe('SKUs (embedded mode)', () => {
       sku({
         sub_category_id: noodles,
         uom_list: [
-          { uom_id: pcs, factor: 1 },
-          { uom_id: box, factor: '10' },
+          { uom_name: pcs, factor: 1 },
+          { uom_name: box, factor: '12' },
         ],
         supplier_list: ['SUP-A'],
         default_supplier_id: 'SUP-A',
@@ -518,29 +540,37 @@ describe('SKUs (embedded mode)', () => {
     expect(moved.body.data).toMatchObject({
       sub_category_name: 'Noodles',
       uom_list: [
-        expect.objectContaining({ uom_id: pcs, factor: '1.000000' }),
-        expect.objectContaining({ uom_id: box, factor: '10.000000' }),
+        expect.objectContaining({ uom_name: pcs, factor: '1.000000' }),
+        expect.objectContaining({ uom_name: box, factor: '12.000000' }),
       ],
       supplier_list: [{ supplier_id: 'SUP-A', company_name: 'Alpha Foods' }],
       threshold: '12.500',
     });
     // SUP-B's prices and the KG price went with their rows; SUP-A's PCS price stays.
     expect(moved.body.data.price_per_uom).toEqual([
-      expect.objectContaining({ supplier_id: 'SUP-A', uom_id: pcs, current_price: '1.2500' }),
+      expect.objectContaining({ supplier_id: 'SUP-A', uom_name: pcs, current_price: '1.2500' }),
     ]);
 
-    expect((await agent.post(`/api/catalog/uoms/${kg}/archive`)).body.data.status).toBe('archived');
+    expect((await agent.post(`/api/catalog/uoms/${records.KG}/archive`)).body.data.status).toBe('archived');
     expect((await agent.post('/api/catalog/suppliers/SUP-B/archive')).body.data.status).toBe('archived');
     expect((await agent.get(`/api/catalog/sku-categories/${dryGoods}`)).body.data.sub_categories).toEqual([
       { sub_category_id: rice, sub_category_name: 'Fragrant Rice', in_use: false },
       { sub_category_id: noodles, sub_category_name: 'Noodles', in_use: true },
     ]);
     // Still used: PCS, BOX and SUP-A.
-    expect((await agent.post(`/api/catalog/uoms/${box}/archive`)).status).toBe(409);
+    expect((await agent.post(`/api/catalog/uoms/${records.BOX}/archive`)).status).toBe(409);
     expect((await agent.post('/api/catalog/suppliers/SUP-A/archive')).status).toBe(409);
 
     // An archived supplier cannot come back onto the SKU.
-    const back = await agent.put('/api/catalog/skus/SKU-001').send(sku({ supplier_list: ['SUP-A', 'SUP-B'] }));
+    const back = await agent.put('/api/catalog/skus/SKU-001').send(
+      sku({
+        uom_list: [
+          { uom_name: pcs, factor: 1 },
+          { uom_name: box, factor: '12' },
+        ],
+        supplier_list: ['SUP-A', 'SUP-B'],
+      }),
+    );
     expect(back.status).toBe(400);
     expect(problems(back)).toContainEqual(expect.objectContaining({ field: 'supplier_list.1' }));
   });
@@ -570,7 +600,7 @@ describe('SKUs (embedded mode)', () => {
     expect((await agent.get('/api/catalog/skus/SKU-002')).status).toBe(404);
 
     // Its usage went with it: the litre UOM and the Chilled category are free again.
-    expect((await agent.post(`/api/catalog/uoms/${litre}/archive`)).status).toBe(200);
+    expect((await agent.post(`/api/catalog/uoms/${records[litre]}/archive`)).status).toBe(200);
     expect((await agent.delete(`/api/catalog/sku-categories/${chilled}`)).status).toBe(200);
   });
 
@@ -591,14 +621,14 @@ describe('SKUs (embedded mode)', () => {
       alternate_display_name_list: ['Thai rice', 'Fragrant rice'],
       category_id: dryGoods,
       sub_category_id: rice,
-      primary_uom_id: pcs,
-      purchasing_uom_id: box,
-      receiving_uom_id: box,
-      counting_uom_id: pcs,
+      primary_uom_name: pcs,
+      purchasing_uom_name: box,
+      receiving_uom_name: box,
+      counting_uom_name: pcs,
       uom_list: [
-        { uom_id: pcs, factor: '1.000000' },
-        { uom_id: box, factor: '12.000000' },
-        { uom_id: kg, factor: '0.200000' },
+        { uom_name: pcs, factor: '1.000000', uom_id: null },
+        { uom_name: box, factor: '12.000000', uom_id: records.BOX },
+        { uom_name: kg, factor: '0.200000', uom_id: null },
       ],
       supplier_list: [
         { supplier_id: 'SUP-A', prices: [] },
@@ -626,21 +656,21 @@ describe('SKUs (embedded mode)', () => {
         supplier_id: 'SUP-A',
         prices: [
           {
-            uom_id: pcs,
+            uom_name: pcs,
             current_price: '1.2500',
             future_price_1: '1.3000',
             future_price_1_date: '2099-01-31',
             future_price_2: null,
             future_price_2_date: null,
           },
-          expect.objectContaining({ uom_id: kg, current_price: '6.0000' }),
+          expect.objectContaining({ uom_name: kg, current_price: '6.0000' }),
         ],
       },
-      { supplier_id: 'SUP-B', prices: [expect.objectContaining({ uom_id: box, current_price: '14.4000' })] },
+      { supplier_id: 'SUP-B', prices: [expect.objectContaining({ uom_name: box, current_price: '14.4000' })] },
     ]);
     expect(events[4].data).toMatchObject({
       sub_category_id: noodles,
-      supplier_list: [{ supplier_id: 'SUP-A', prices: [expect.objectContaining({ uom_id: pcs })] }],
+      supplier_list: [{ supplier_id: 'SUP-A', prices: [expect.objectContaining({ uom_name: pcs })] }],
       default_supplier_id: 'SUP-A',
     });
     expect((await outbox('SKU-002')).map((event) => [event.subject, event.data.revision])).toEqual([
@@ -663,7 +693,8 @@ describe('SKUs (embedded mode)', () => {
     expect(options.body.data.categories).toEqual([
       { category_id: dryGoods, category_name: 'Dry Goods', sub_categories: expect.any(Array) },
     ]);
-    expect(options.body.data.uoms.map((row: { uom_name: string }) => row.uom_name)).toEqual(['BOX', 'PCS']);
+    // Every unit a new or active UOM record names (KG/BAG and L/JUG were archived above).
+    expect(options.body.data.units).toEqual(['BOX', 'CTN', 'PCS']);
     expect(options.body.data.suppliers).toEqual([{ supplier_id: 'SUP-A', company_name: 'Alpha Foods' }]);
 
     const create = await request(server)
