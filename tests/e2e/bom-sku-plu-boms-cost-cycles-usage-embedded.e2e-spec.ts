@@ -37,16 +37,16 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     bom_name: 'Sweet dough',
     output_sku_id: 'DOUGH',
     output_quantity: '2',
-    output_uom_id: uoms.KG,
+    output_uom_name: uoms.KG,
     category_id: skuBomCategory,
     owner_type: 'text',
     owner: 'Central kitchen',
     hashtag_list: ['dough', 'base', 'dough'],
     consume_sku_list: [
       // wastage left blank: FLOUR's default (2%) applies
-      { sku_id: 'FLOUR', quantity_per_uom: '1.5', uom_id: uoms.KG, wastage_percentage: '' },
-      { sku_id: 'EGG', quantity_per_uom: 4, uom_id: uoms.PCS, wastage_percentage: '0' },
-      { sku_id: 'SUGAR', quantity_per_uom: '200', uom_id: uoms.G, wastage_percentage: '5' },
+      { sku_id: 'FLOUR', quantity_per_uom: '1.5', uom_name: uoms.KG, wastage_percentage: '' },
+      { sku_id: 'EGG', quantity_per_uom: 4, uom_name: uoms.PCS, wastage_percentage: '0' },
+      { sku_id: 'SUGAR', quantity_per_uom: '200', uom_name: uoms.G, wastage_percentage: '5' },
     ],
     ...overrides,
   });
@@ -57,11 +57,11 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       bom_name: 'Sponge cake',
       output_sku_id: 'CAKE',
       output_quantity: '10',
-      output_uom_id: uoms.PCS,
+      output_uom_name: uoms.PCS,
       hashtag_list: [],
       consume_sku_list: [
-        { sku_id: 'DOUGH', quantity_per_uom: '500', uom_id: uoms.G, wastage_percentage: '10' },
-        { sku_id: 'SUGAR', quantity_per_uom: '100', uom_id: uoms.G, wastage_percentage: '0' },
+        { sku_id: 'DOUGH', quantity_per_uom: '500', uom_name: uoms.G, wastage_percentage: '10' },
+        { sku_id: 'SUGAR', quantity_per_uom: '100', uom_name: uoms.G, wastage_percentage: '0' },
       ],
       ...overrides,
     });
@@ -72,7 +72,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: `${name}-PACK`, uom_per_primary: '1' });
       expect(created.status).toBe(201);
-      uoms[name] = created.body.data.uom_id;
+      uoms[name] = created.body.data.uom_name as string;
     }
     const supplierCategory = await agent.post('/api/catalog/supplier-categories').send({ category_name: 'Bakery' });
     for (const id of ['S1', 'S2']) {
@@ -109,13 +109,13 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
         name: `${skuId[0]}${skuId.slice(1).toLowerCase()}`,
         display_name: skuId,
         category_id: skuCategory,
-        primary_uom_id: uoms[primary],
-        purchasing_uom_id: uoms[primary],
-        receiving_uom_id: uoms[primary],
-        counting_uom_id: uoms[primary],
+        primary_uom_name: uoms[primary],
+        purchasing_uom_name: uoms[primary],
+        receiving_uom_name: uoms[primary],
+        counting_uom_name: uoms[primary],
         uom_list: [
-          { uom_id: uoms[primary], factor: '1' },
-          ...others.map(([uom, factor]) => ({ uom_id: uoms[uom], factor })),
+          { uom_name: uoms[primary], factor: '1' },
+          ...others.map(([uom, factor]) => ({ uom_name: uoms[uom], factor })),
         ],
         supplier_list: suppliers,
         default_supplier_id: defaultSupplier,
@@ -135,7 +135,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       const saved = await agent.put('/api/catalog/supplier-prices').send({
         sku_id: skuId,
         supplier_id: supplierId,
-        uom_id: uoms[uom],
+        uom_name: uoms[uom],
         current_price: current,
         future_price_1: null,
         future_price_1_date: null,
@@ -220,10 +220,10 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       skuBom({
         bom_id: 'BOM-SALTY',
         output_sku_id: 'CAKE',
-        output_uom_id: uoms.PCS,
+        output_uom_name: uoms.PCS,
         consume_sku_list: [
-          { sku_id: 'SALT', quantity_per_uom: '1', uom_id: uoms.KG },
-          { sku_id: 'EGG', quantity_per_uom: '1', uom_id: uoms.TRAY },
+          { sku_id: 'SALT', quantity_per_uom: '1', uom_name: uoms.KG },
+          { sku_id: 'EGG', quantity_per_uom: '1', uom_name: uoms.TRAY },
         ],
       }),
     );
@@ -240,7 +240,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     await agent.put('/api/catalog/supplier-prices').send({
       sku_id: 'EGG',
       supplier_id: 'S1',
-      uom_id: uoms.TRAY,
+      uom_name: uoms.TRAY,
       current_price: '12',
       future_price_1: null,
       future_price_1_date: null,
@@ -297,10 +297,10 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       bom_id: 'BOM/1',
       output_quantity: '0',
       consume_sku_list: [
-        { sku_id: 'FLOUR', quantity_per_uom: '0', uom_id: uoms.KG },
-        { sku_id: 'EGG', quantity_per_uom: '1.2345', uom_id: uoms.PCS, wastage_percentage: '100' },
-        { sku_id: 'flour', quantity_per_uom: '1', uom_id: uoms.KG, wastage_percentage: '-1' },
-        { sku_id: 'SUGAR', quantity_per_uom: 'abc', uom_id: '' },
+        { sku_id: 'FLOUR', quantity_per_uom: '0', uom_name: uoms.KG },
+        { sku_id: 'EGG', quantity_per_uom: '1.2345', uom_name: uoms.PCS, wastage_percentage: '100' },
+        { sku_id: 'flour', quantity_per_uom: '1', uom_name: uoms.KG, wastage_percentage: '-1' },
+        { sku_id: 'SUGAR', quantity_per_uom: 'abc', uom_name: '' },
       ],
     });
     const english = await agent.post('/api/catalog/sku-boms').send(body);
@@ -314,7 +314,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       'consume_sku_list.2.wastage_percentage': 'Value must be more than or equal to 0',
       'consume_sku_list.2.sku_id': 'This value is already in the list',
       'consume_sku_list.3.quantity_per_uom': 'Please enter valid number',
-      'consume_sku_list.3.uom_id': 'This field is required',
+      'consume_sku_list.3.uom_name': 'This field is required',
     });
     const chinese = await agent.post('/api/catalog/sku-boms').set('Accept-Language', 'zh-CN').send(body);
     const zh = fieldErrors(chinese.body);
@@ -330,7 +330,7 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     expect(fieldErrors(missing.body)).toMatchObject({
       bom_name: 'This field is required',
       output_sku_id: 'This field is required',
-      output_uom_id: 'This field is required',
+      output_uom_name: 'This field is required',
       category_id: 'This field is required',
       'consume_sku_list.0.quantity_per_uom': 'This field is required',
     });
@@ -344,27 +344,27 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     const foreign = await agent.post('/api/catalog/sku-boms').send(
       skuBom({
         bom_id: 'BOM-U',
-        output_uom_id: uoms.PCS,
+        output_uom_name: uoms.PCS,
         consume_sku_list: [
-          { sku_id: 'FLOUR', quantity_per_uom: '1', uom_id: uoms.KG },
-          { sku_id: 'EGG', quantity_per_uom: '1', uom_id: uoms.G },
+          { sku_id: 'FLOUR', quantity_per_uom: '1', uom_name: uoms.KG },
+          { sku_id: 'EGG', quantity_per_uom: '1', uom_name: uoms.G },
         ],
       }),
     );
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe('CATALOG_BOM_UOM_NOT_OF_SKU');
-    expect(fieldErrors(foreign.body)).toEqual({ 'consume_sku_list.1.uom_id': "Choose one of this SKU's UOMs" });
+    expect(fieldErrors(foreign.body)).toEqual({ 'consume_sku_list.1.uom_name': "Choose one of this SKU's UOMs" });
     const chinese = await agent
       .post('/api/catalog/sku-boms')
       .set('Accept-Language', 'zh-CN')
-      .send(skuBom({ bom_id: 'BOM-U', output_uom_id: uoms.PCS }));
-    expect(fieldErrors(chinese.body)).toEqual({ output_uom_id: '请选择该 SKU 的计量单位之一' });
+      .send(skuBom({ bom_id: 'BOM-U', output_uom_name: uoms.PCS }));
+    expect(fieldErrors(chinese.body)).toEqual({ output_uom_name: '请选择该 SKU 的计量单位之一' });
 
     const unknown = await agent.post('/api/catalog/sku-boms').send(
       skuBom({
         bom_id: 'BOM-U',
         category_id: pluCategory,
-        consume_sku_list: [{ sku_id: 'NOPE', quantity_per_uom: '1', uom_id: uoms.KG }],
+        consume_sku_list: [{ sku_id: 'NOPE', quantity_per_uom: '1', uom_name: uoms.KG }],
       }),
     );
     expect(unknown.status).toBe(400);
@@ -390,11 +390,11 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       bom_id: 'BOM-DOUGH',
       bom_name: 'Cake slice',
       output_quantity: '1',
-      output_uom_id: uoms.PORTION,
+      output_uom_name: uoms.PORTION,
       category_id: pluBomCategory,
       consume_sku_list: [
-        { sku_id: 'CAKE', quantity_per_uom: '1', uom_id: uoms.PCS },
-        { sku_id: 'SUGAR', quantity_per_uom: '10', uom_id: uoms.G },
+        { sku_id: 'CAKE', quantity_per_uom: '1', uom_name: uoms.PCS },
+        { sku_id: 'SUGAR', quantity_per_uom: '10', uom_name: uoms.G },
       ],
     });
     expect(pluBom.status).toBe(201);
@@ -410,19 +410,35 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     expect(skuBomList.body.recordsTotal).toBe(2);
     const pluBomList = await agent.post('/api/catalog/plu-boms/list').send({ search_str: 'sugar' });
     expect(pluBomList.body.data.map((row: { bom_id: string }) => row.bom_id)).toEqual(['BOM-DOUGH']);
-    // Its output UOM is in use while it exists (no SKU counts in PORTION).
-    const portion = await agent.post(`/api/catalog/uoms/${uoms.PORTION}/archive`);
-    expect(portion.status).toBe(409);
-    expect(portion.body.message).toBe('UOM is in use, cannot be deleted or archived');
+    // Its output is a unit by name (docs/units-of-measure.md): any unit a UOM record names, in any case.
+    const lower = await agent.post('/api/catalog/plu-boms').send({
+      bom_id: 'BOM-SLICE',
+      bom_name: 'Slice',
+      output_quantity: '1',
+      output_uom_name: 'portion',
+      category_id: pluBomCategory,
+      consume_sku_list: [{ sku_id: 'SUGAR', quantity_per_uom: '10', uom_name: 'g' }],
+    });
+    expect(lower.status).toBe(201);
+    expect(lower.body.data).toMatchObject({ output_uom_name: 'PORTION', consume_sku_list: [{ uom_name: 'G' }] });
+    const unknownUnit = await agent.post('/api/catalog/plu-boms').send({
+      bom_id: 'BOM-SLICE-2',
+      bom_name: 'Slice',
+      output_quantity: '1',
+      output_uom_name: 'SLAB',
+      category_id: pluBomCategory,
+      consume_sku_list: [{ sku_id: 'SUGAR', quantity_per_uom: '10', uom_name: 'G' }],
+    });
+    expect(Object.keys(fieldErrors(unknownUnit.body))).toEqual(['output_uom_name']);
+    expect((await agent.delete('/api/catalog/plu-boms/BOM-SLICE')).status).toBe(200);
     expect((await agent.delete('/api/catalog/plu-boms/BOM-DOUGH')).status).toBe(200);
-    expect((await agent.get(`/api/catalog/uoms/${uoms.PORTION}`)).body.data.in_use).toBe(false);
   });
 
   it('refuses a BOM that consumes its own output, directly or through one or two other BOMs', async () => {
     const direct = await agent.post('/api/catalog/sku-boms').send(
       skuBom({
         bom_id: 'BOM-SELF',
-        consume_sku_list: [{ sku_id: 'DOUGH', quantity_per_uom: '1', uom_id: uoms.KG }],
+        consume_sku_list: [{ sku_id: 'DOUGH', quantity_per_uom: '1', uom_name: uoms.KG }],
       }),
     );
     expect(direct.status).toBe(400);
@@ -436,10 +452,10 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
         bom_id: 'BOM-FL',
         output_sku_id: 'FLOUR',
         output_quantity: '1',
-        output_uom_id: uoms.KG,
+        output_uom_name: uoms.KG,
         consume_sku_list: [
-          { sku_id: 'SUGAR', quantity_per_uom: '1', uom_id: uoms.KG },
-          { sku_id: consumed, quantity_per_uom: '1', uom_id: uom },
+          { sku_id: 'SUGAR', quantity_per_uom: '1', uom_name: uoms.KG },
+          { sku_id: consumed, quantity_per_uom: '1', uom_name: uom },
         ],
       });
     const indirect = await agent.post('/api/catalog/sku-boms').send(oneDeep('DOUGH', uoms.KG));
@@ -582,14 +598,14 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
       bom_name: 'Sponge cake',
       output_sku_id: 'CAKE',
       output_quantity: '10.000',
-      output_uom_id: uoms.PCS,
+      output_uom_name: uoms.PCS,
       category_id: skuBomCategory,
       owner_type: 'text',
       owner: 'Central kitchen',
       hashtag_list: [],
       consume_sku_list: [
-        { sku_id: 'DOUGH', quantity_per_uom: '500.000', uom_id: uoms.G, wastage_percentage: '10.00' },
-        { sku_id: 'SUGAR', quantity_per_uom: '100.000', uom_id: uoms.G, wastage_percentage: '0.00' },
+        { sku_id: 'DOUGH', quantity_per_uom: '500.000', uom_name: uoms.G, wastage_percentage: '10.00' },
+        { sku_id: 'SUGAR', quantity_per_uom: '100.000', uom_name: uoms.G, wastage_percentage: '0.00' },
       ],
       status: 'new',
       revision: 1,
@@ -629,8 +645,8 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
         sku_id: 'FLOUR',
         default_wastage_percentage: '2.00',
         uom_list: [
-          expect.objectContaining({ uom_id: uoms.G, uom_name: 'G', factor: '0.001000' }),
-          expect.objectContaining({ uom_id: uoms.KG, uom_name: 'KG', factor: '1.000000' }),
+          { uom_name: 'KG', factor: '1.000000' },
+          { uom_name: 'G', factor: '0.001000' },
         ],
       }),
     ]);
