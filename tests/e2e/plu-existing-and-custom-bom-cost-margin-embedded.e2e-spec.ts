@@ -50,10 +50,10 @@ describe('PLUs (embedded mode)', () => {
     bom_type: 'custom',
     custom_bom: {
       output_quantity: '1',
-      output_uom_id: uoms.CUP,
+      output_uom_name: uoms.CUP,
       consume_sku_list: [
-        { sku_id: 'BEAN', quantity_per_uom: '18', uom_id: uoms.G },
-        { sku_id: 'SUGAR', quantity_per_uom: '5', uom_id: uoms.G, wastage_percentage: '0' },
+        { sku_id: 'BEAN', quantity_per_uom: '18', uom_name: uoms.G },
+        { sku_id: 'SUGAR', quantity_per_uom: '5', uom_name: uoms.G, wastage_percentage: '0' },
       ],
     },
     ...overrides,
@@ -64,7 +64,7 @@ describe('PLUs (embedded mode)', () => {
       const created = await agent
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: `${name}-PACK`, uom_per_primary: '1' });
-      uoms[name] = created.body.data.uom_id;
+      uoms[name] = created.body.data.uom_name as string;
     }
     const supplierCategory = await agent.post('/api/catalog/supplier-categories').send({ category_name: 'Cafe' });
     const supplier = await agent.post('/api/catalog/suppliers').send({
@@ -96,13 +96,13 @@ describe('PLUs (embedded mode)', () => {
         name: skuId.toLowerCase(),
         display_name: skuId,
         category_id: skuCategory,
-        primary_uom_id: uoms.KG,
-        purchasing_uom_id: uoms.KG,
-        receiving_uom_id: uoms.KG,
-        counting_uom_id: uoms.KG,
+        primary_uom_name: uoms.KG,
+        purchasing_uom_name: uoms.KG,
+        receiving_uom_name: uoms.KG,
+        counting_uom_name: uoms.KG,
         uom_list: [
-          { uom_id: uoms.KG, factor: '1' },
-          { uom_id: uoms.G, factor: '0.001' },
+          { uom_name: uoms.KG, factor: '1' },
+          { uom_name: uoms.G, factor: '0.001' },
         ],
         supplier_list: ['S1'],
         default_supplier_id: 'S1',
@@ -114,7 +114,7 @@ describe('PLUs (embedded mode)', () => {
       const priced = await agent.put('/api/catalog/supplier-prices').send({
         sku_id: skuId,
         supplier_id: 'S1',
-        uom_id: uoms.KG,
+        uom_name: uoms.KG,
         current_price: price,
         future_price_1: null,
         future_price_1_date: null,
@@ -133,13 +133,13 @@ describe('PLUs (embedded mode)', () => {
       bom_id: 'LATTE-BOM',
       bom_name: 'Latte recipe',
       output_quantity: '2',
-      output_uom_id: uoms.CUP,
+      output_uom_name: uoms.CUP,
       category_id: coffeeBoms,
       consume_sku_list: [
         // 36 g × 0.001 × 20.00 = 0.72 (wastage 0 given)
-        { sku_id: 'BEAN', quantity_per_uom: '36', uom_id: uoms.G, wastage_percentage: '0' },
+        { sku_id: 'BEAN', quantity_per_uom: '36', uom_name: uoms.G, wastage_percentage: '0' },
         // 0.5 kg × 2.00 × 1.10 = 1.10
-        { sku_id: 'MILK', quantity_per_uom: '0.5', uom_id: uoms.KG, wastage_percentage: '10' },
+        { sku_id: 'MILK', quantity_per_uom: '0.5', uom_name: uoms.KG, wastage_percentage: '10' },
       ],
     });
     expect(bom.status).toBe(201);
@@ -192,9 +192,9 @@ describe('PLUs (embedded mode)', () => {
       bom_id: 'ESPRESSO',
       bom_name: 'Double shot',
       output_quantity: '1',
-      output_uom_id: uoms.CUP,
+      output_uom_name: uoms.CUP,
       category_id: coffeeBoms,
-      consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '36', uom_id: uoms.G }],
+      consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '36', uom_name: uoms.G }],
     });
     expect(same.status).toBe(201);
   });
@@ -232,11 +232,11 @@ describe('PLUs (embedded mode)', () => {
       suggested_price: '6.9',
       custom_bom: {
         output_quantity: '1',
-        output_uom_id: uoms.CUP,
+        output_uom_name: uoms.CUP,
         consume_sku_list: [
-          { sku_id: 'BEAN', quantity_per_uom: '36', uom_id: uoms.G, wastage_percentage: '0' },
-          { sku_id: 'SUGAR', quantity_per_uom: '0.125', uom_id: uoms.G, wastage_percentage: '0' },
-          { sku_id: 'MILK', quantity_per_uom: '0.063', uom_id: uoms.G, wastage_percentage: '0' },
+          { sku_id: 'BEAN', quantity_per_uom: '36', uom_name: uoms.G, wastage_percentage: '0' },
+          { sku_id: 'SUGAR', quantity_per_uom: '0.125', uom_name: uoms.G, wastage_percentage: '0' },
+          { sku_id: 'MILK', quantity_per_uom: '0.063', uom_name: uoms.G, wastage_percentage: '0' },
         ],
       },
     });
@@ -317,10 +317,10 @@ describe('PLUs (embedded mode)', () => {
         plu_id: 'N',
         custom_bom: {
           output_quantity: '0',
-          output_uom_id: uoms.CUP,
+          output_uom_name: uoms.CUP,
           consume_sku_list: [
-            { sku_id: 'BEAN', quantity_per_uom: '0', uom_id: uoms.G },
-            { sku_id: 'bean', quantity_per_uom: '1', uom_id: uoms.G },
+            { sku_id: 'BEAN', quantity_per_uom: '0', uom_name: uoms.G },
+            { sku_id: 'bean', quantity_per_uom: '1', uom_name: uoms.G },
           ],
         },
       }),
@@ -352,13 +352,13 @@ describe('PLUs (embedded mode)', () => {
         plu_id: 'X',
         custom_bom: {
           output_quantity: '1',
-          output_uom_id: uoms.CUP,
-          consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '1', uom_id: uoms.CUP }],
+          output_uom_name: uoms.CUP,
+          consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '1', uom_name: uoms.CUP }],
         },
       }),
     );
     expect(foreignUom.body.code).toBe('CATALOG_BOM_UOM_NOT_OF_SKU');
-    expect(Object.keys(fieldErrors(foreignUom.body))).toEqual(['custom_bom.consume_sku_list.0.uom_id']);
+    expect(Object.keys(fieldErrors(foreignUom.body))).toEqual(['custom_bom.consume_sku_list.0.uom_name']);
   });
 
   it('refuses a duplicate PLU ID (any case) and a changed ID', async () => {
@@ -404,8 +404,8 @@ describe('PLUs (embedded mode)', () => {
       espresso({
         custom_bom: {
           output_quantity: '2',
-          output_uom_id: uoms.CUP,
-          consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '40', uom_id: uoms.G, wastage_percentage: '0' }],
+          output_uom_name: uoms.CUP,
+          consume_sku_list: [{ sku_id: 'BEAN', quantity_per_uom: '40', uom_name: uoms.G, wastage_percentage: '0' }],
         },
       }),
     );
@@ -494,10 +494,10 @@ describe('PLUs (embedded mode)', () => {
       bom_id: null,
       custom_bom: {
         output_quantity: '1.000',
-        output_uom_id: uoms.CUP,
+        output_uom_name: uoms.CUP,
         consume_sku_list: [
-          { sku_id: 'BEAN', quantity_per_uom: '18.000', uom_id: uoms.G, wastage_percentage: '5.00' },
-          { sku_id: 'SUGAR', quantity_per_uom: '5.000', uom_id: uoms.G, wastage_percentage: '0.00' },
+          { sku_id: 'BEAN', quantity_per_uom: '18.000', uom_name: uoms.G, wastage_percentage: '5.00' },
+          { sku_id: 'SUGAR', quantity_per_uom: '5.000', uom_name: uoms.G, wastage_percentage: '0.00' },
         ],
       },
       status: 'new',
