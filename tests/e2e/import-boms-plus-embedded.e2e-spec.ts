@@ -104,16 +104,18 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
       ['G', 'G-PACK'],
       ['PCS', 'PCS-PACK'],
       ['PORTION', 'PORTION-PACK'],
-      ['BOX', 'BOX-6'],
-      ['BOX', 'BOX-12'],
+      // Two boxes are two units by name (docs/units-of-measure.md).
+      ['BOX-6', 'BOX-6-PACK'],
+      ['BOX-12', 'BOX-12-PACK'],
     ]) {
       const created = await agent
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: secondary, uom_per_primary: '1' });
       expect(created.status).toBe(201);
-      uoms[`${name}/${secondary}`] = created.body.data.uom_id;
-      uoms[name] ??= created.body.data.uom_id;
+      uoms[name] = created.body.data.uom_name as string;
     }
+    uoms['BOX/BOX-6'] = 'BOX-6';
+    uoms['BOX/BOX-12'] = 'BOX-12';
     const skuCategory = (await agent.post('/api/catalog/sku-categories').send({ category_name: 'Baking' })).body.data
       .category_id as string;
     const sku = async (skuId: string, primary: string, others: [string, string][], wastage = '0') => {
@@ -122,13 +124,13 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
         name: `${skuId[0]}${skuId.slice(1).toLowerCase()}`,
         display_name: skuId,
         category_id: skuCategory,
-        primary_uom_id: uoms[primary],
-        purchasing_uom_id: uoms[primary],
-        receiving_uom_id: uoms[primary],
-        counting_uom_id: uoms[primary],
+        primary_uom_name: uoms[primary],
+        purchasing_uom_name: uoms[primary],
+        receiving_uom_name: uoms[primary],
+        counting_uom_name: uoms[primary],
         uom_list: [
-          { uom_id: uoms[primary], factor: '1' },
-          ...others.map(([uom, factor]) => ({ uom_id: uoms[uom], factor })),
+          { uom_name: uoms[primary], factor: '1' },
+          ...others.map(([uom, factor]) => ({ uom_name: uoms[uom], factor })),
         ],
         supplier_list: [],
         default_supplier_id: null,
@@ -201,7 +203,7 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
     expect(noteText).toContain('importing an existing BOM replaces its consume list');
     expect(noteText).toContain('Costs are not imported');
     expect(notes.rows.find((cells) => cells[0] === 'Category')![2]).toContain('Pastry');
-    expect(notes.rows.find((cells) => cells[0] === 'Consumed UOM')![2]).toContain('BOX / BOX-12');
+    expect(notes.rows.find((cells) => cells[0] === 'Consumed UOM')![2]).toContain('BOX-12');
     expect(notes.rows.find((cells) => cells[0] === 'Owner')![2]).toContain('Central Kitchen West');
 
     const [zhData, zhNotes] = (await template('sku-boms', 'zh-CN')).sheets;
@@ -240,15 +242,15 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
       bom_name: 'Old cake',
       output_sku_id: 'CAKE',
       output_quantity: '1',
-      output_uom_id: uoms.PCS,
+      output_uom_name: uoms.PCS,
       category_id: (await catalogDb.query(`SELECT category_id FROM catalog.item_category WHERE kind = 'sku_bom'`))[0]
         .category_id,
       owner: 'Old kitchen',
       hashtag_list: ['old'],
       consume_sku_list: [
-        { sku_id: 'SUGAR', quantity_per_uom: '1', uom_id: uoms.KG },
-        { sku_id: 'EGG', quantity_per_uom: '1', uom_id: uoms.PCS },
-        { sku_id: 'FLOUR', quantity_per_uom: '1', uom_id: uoms.KG },
+        { sku_id: 'SUGAR', quantity_per_uom: '1', uom_name: uoms.KG },
+        { sku_id: 'EGG', quantity_per_uom: '1', uom_name: uoms.PCS },
+        { sku_id: 'FLOUR', quantity_per_uom: '1', uom_name: uoms.KG },
       ],
     });
     expect(existing.status).toBe(201);
@@ -296,7 +298,7 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
         'BOM ID': 'BOM-CAKE',
         'Consumed SKU': 'EGG',
         'Quantity per UOM': '1',
-        'Consumed UOM': 'BOX / BOX-6',
+        'Consumed UOM': 'box-6',
       }),
       [],
       // Back to BOM-DOUGH further down: still the same BOM.
@@ -307,14 +309,14 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
         'Consumed UOM': 'G',
         'Wastage %': '5',
       }),
-      // MILK has two UOMs named BOX: "BOX / BOX-12" says which.
+      // MILK has two boxes: each is a unit of its own name, in any case.
       skuBomRow({
         'BOM ID': 'BOM-MILKY',
         'BOM name': 'Milky dough',
         'Output SKU': 'DOUGH',
         'Consumed SKU': 'MILK',
         'Quantity per UOM': '1',
-        'Consumed UOM': 'box/box-12',
+        'Consumed UOM': 'box-12',
         'Owner type': null,
         Owner: null,
       }),
@@ -358,11 +360,11 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
     });
     expect(lines(cake)).toEqual([
       ['DOUGH', '500.000', 'G', '10.00'],
-      ['EGG', '1.000', 'BOX', '0.00'],
+      ['EGG', '1.000', 'BOX-6', '0.00'],
     ]);
-    expect(cake.consume_sku_list[1].uom_id).toBe(uoms['BOX/BOX-6']);
+    expect(cake.consume_sku_list[1].uom_name).toBe('BOX-6');
     const milky = (await agent.get('/api/catalog/sku-boms/BOM-MILKY')).body.data;
-    expect(milky.consume_sku_list[0].uom_id).toBe(uoms['BOX/BOX-12']);
+    expect(milky.consume_sku_list[0].uom_name).toBe('BOX-12');
     // One event per BOM, not per row (the import's events share its transaction's time).
     const events: { bom_id: string; lines: number }[] = await catalogDb.query(
       `SELECT envelope->'data'->>'bom_id' AS bom_id, jsonb_array_length(envelope->'data'->'consume_sku_list') AS lines
@@ -435,7 +437,7 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
         'Consumed UOM': 'KG',
       }),
       lineRow(header, { 'BOM ID': 'BAD-UOM', 'Consumed SKU': 'EGG', 'Quantity per UOM': '1', 'Consumed UOM': 'KG' }),
-      // Row 9: unknown category, an ambiguous UOM name (MILK has two BOX UOMs), a missing output SKU.
+      // Row 9: unknown category, a unit no UOM record names (BOX), a missing output SKU.
       skuBomRow({
         'BOM ID': 'BAD-REFS',
         'BOM name': 'Refs',
@@ -581,7 +583,7 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
         'BOM ID': 'PB-TART',
         'BOM name': 'Tart',
         'Output quantity': '1',
-        'Output UOM': 'PORTION / PORTION-PACK',
+        'Output UOM': 'portion',
         Category: 'desserts',
         'Consumed SKU': 'DOUGH',
         'Quantity per UOM': '100',
@@ -607,9 +609,9 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
       category_id: pluCategory,
       bom_type: 'custom',
       custom_bom: {
-        consume_sku_list: [{ sku_id: 'EGG', quantity_per_uom: '2', uom_id: uoms.PCS }],
+        consume_sku_list: [{ sku_id: 'EGG', quantity_per_uom: '2', uom_name: uoms.PCS }],
         output_quantity: '1',
-        output_uom_id: uoms.PORTION,
+        output_uom_name: uoms.PORTION,
       },
     });
     expect(custom.status).toBe(201);
@@ -620,9 +622,9 @@ describe('Excel import of SKU BOMs, PLU BOMs and PLUs (embedded mode)', () => {
       category_id: pluCategory,
       bom_type: 'custom',
       custom_bom: {
-        consume_sku_list: [{ sku_id: 'EGG', quantity_per_uom: '1', uom_id: uoms.PCS }],
+        consume_sku_list: [{ sku_id: 'EGG', quantity_per_uom: '1', uom_name: uoms.PCS }],
         output_quantity: '1',
-        output_uom_id: uoms.PORTION,
+        output_uom_name: uoms.PORTION,
       },
     });
     expect(moving.status).toBe(201);
