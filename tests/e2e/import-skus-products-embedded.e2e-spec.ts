@@ -166,12 +166,12 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
         .post('/api/catalog/uoms')
         .send({ uom_name: name, secondary_uom: secondary, uom_per_primary: '10' });
       expect(response.status).toBe(201);
-      return response.body.data.uom_id as string;
+      return name;
     };
     pcs = await uom('PCS', 'CTN');
     await uom('BOX', 'CTN');
     kg = await uom('KG', 'BAG');
-    // Two UOMs named PACK: the name alone is ambiguous.
+    // Two records naming PACK: still one unit, PACK.
     await uom('PACK', 'CTN');
     await uom('PACK', 'BOX');
 
@@ -283,9 +283,10 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       'Packaging detail',
     ]);
     const note = (name: string) => notes.rows.find((row) => row[0] === name)!;
-    expect(note('UOM conversions')[2]).toContain('BOX=12, KG=0.5 means 1 BOX = 12 and 1 KG = 0.5 primary units');
-    expect(note('UOM conversions')[3]).toBe('BOX=12, KG=0.5');
-    expect(note('Primary UOM')[2]).toContain('PCS / CTN');
+    expect(note('UOM conversions')[2]).toContain("UNIT=factor (CARTON=12) states this SKU's own, 1 CARTON = 12");
+    expect(note('UOM conversions')[3]).toBe('BOX, CARTON=12');
+    // Units by their names: every name of a UOM record, once.
+    expect(note('Primary UOM')[2]).toContain('BAG, BOX, CTN, KG, PACK, PCS');
     expect(note('Sub-category')[2]).toContain('Dry Goods / Rice');
     expect(note('Suppliers')[2]).toContain('SUP-A, SUP-B, SUP-C');
 
@@ -305,7 +306,7 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       '盘点单位 *',
       '供应商',
     ]);
-    expect(zh.sheets[1].rows.find((row) => row[0] === '单位换算')![2]).toContain('BOX=12, KG=0.5 表示');
+    expect(zh.sheets[1].rows.find((row) => row[0] === '单位换算')![2]).toContain('CARTON=12');
 
     const products = await template('/api/catalog/imports/products/template');
     expect(products.response.headers['content-disposition']).toContain('Products import template.xlsx');
@@ -357,13 +358,13 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       name: 'Old rice',
       display_name: 'Old rice',
       category_id: dryGoods,
-      primary_uom_id: pcs,
-      purchasing_uom_id: kg,
-      receiving_uom_id: kg,
-      counting_uom_id: pcs,
+      primary_uom_name: pcs,
+      purchasing_uom_name: kg,
+      receiving_uom_name: kg,
+      counting_uom_name: pcs,
       uom_list: [
-        { uom_id: pcs, factor: '1' },
-        { uom_id: kg, factor: '0.2' },
+        { uom_name: pcs, factor: '1' },
+        { uom_name: kg, factor: '0.2' },
       ],
       supplier_list: ['SUP-A'],
       default_supplier_id: 'SUP-A',
@@ -379,11 +380,11 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       skuRow('sku-old', {
         Name: 'Old rice renamed',
         'Sub-category': 'noodles',
-        'UOM conversions': 'box = 12, KG / BAG=0.25',
+        'UOM conversions': 'box = 12, kg=0.25',
         Suppliers: 'sup-b, SUP-C',
         'Default supplier': 'sup-c',
         'Purchasing UOM': 'box',
-        'Receiving UOM': 'BOX / CTN',
+        'Receiving UOM': 'Box',
         Inventorised: 'No',
       }),
       skuRow('SKU-IMP-1'),
@@ -392,7 +393,7 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
         'Sub-category': null,
         'UOM conversions': null,
         'Purchasing UOM': 'PCS',
-        'Receiving UOM': 'pcs / ctn',
+        'Receiving UOM': 'pcs',
         Suppliers: null,
         'Default supplier': null,
         'Max. order quantity': null,
@@ -432,14 +433,14 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       created_by: adminId,
     });
     expect(uoms(created)).toEqual([
-      ['PCS', 'CTN', 1],
-      ['BOX', 'CTN', 12],
-      ['KG', 'BAG', 0.2],
+      ['PCS', 1],
+      ['BOX', 12],
+      ['KG', 0.2],
     ]);
     expect(created.supplier_list.map((row) => row.supplier_id)).toEqual(['SUP-A', 'SUP-B']);
 
     const minimal = await view('SKU-IMP-2');
-    expect(uoms(minimal)).toEqual([['PCS', 'CTN', 1]]);
+    expect(uoms(minimal)).toEqual([['PCS', 1]]);
     expect(minimal).toMatchObject({
       supplier_list: [],
       default_supplier_id: null,
@@ -461,9 +462,9 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       last_updated_by: adminId,
     });
     expect(uoms(updated)).toEqual([
-      ['PCS', 'CTN', 1],
-      ['BOX', 'CTN', 12],
-      ['KG', 'BAG', 0.25],
+      ['PCS', 1],
+      ['BOX', 12],
+      ['KG', 0.25],
     ]);
     expect(updated.supplier_list.map((row) => row.supplier_id)).toEqual(['SUP-B', 'SUP-C']);
 
@@ -488,11 +489,12 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
       SKU_HEADER,
       skuRow('SKU-BAD-OK'),
       skuRow('SKU-BAD-3', { 'UOM conversions': 'BOXX=12, BOX=12' }),
-      skuRow('SKU-BAD-4', { 'UOM conversions': 'BOX=0, KG' }),
+      skuRow('SKU-BAD-4', { 'UOM conversions': 'BOX=0, =5' }),
       skuRow('SKU-BAD-5', { Suppliers: 'SUP-A', 'Default supplier': 'SUP-B' }),
       skuRow('SKU-BAD-6', { Suppliers: 'SUP-A, SUP-Z', 'Default supplier': 'SUP-A' }),
-      skuRow('SKU-BAD-7', { 'Primary UOM': 'PACK' }),
-      skuRow('SKU-BAD-8', { 'Purchasing UOM': 'KG / BAG', 'UOM conversions': 'BOX=12' }),
+      // A UOM record's pair is not a unit.
+      skuRow('SKU-BAD-7', { 'Primary UOM': 'PACK / CTN' }),
+      skuRow('SKU-BAD-8', { 'Purchasing UOM': 'KG', 'UOM conversions': 'BOX=12' }),
       skuRow('SKU-BAD-9', { 'UOM conversions': 'PCS=2, BOX=12' }),
       skuRow('SKU-BAD-10', { Inventorised: 'maybe', 'Default wastage (%)': '120', 'Counting UOM': 'DOZEN' }),
       skuRow('SKU-BAD-OK'),
@@ -501,14 +503,10 @@ describe('Excel import of SKUs and products (embedded mode)', () => {
     expect(errorsOf(job)).toEqual([
       [3, 'UOM conversions', 'UOM "BOXX" was not found (or is archived)'],
       [4, 'UOM conversions', 'The factor of BOX must be a number above 0'],
-      [4, 'UOM conversions', 'Write each UOM conversion as UOM=factor, e.g. BOX=12 (not "KG")'],
+      [4, 'UOM conversions', 'Write each unit as UNIT or UNIT=factor, e.g. BAG or CARTON=12 (not "=5")'],
       [5, 'Default supplier', 'The default supplier must be one of the suppliers'],
       [6, 'Suppliers', 'Supplier ID "SUP-Z" was not found (or is archived)'],
-      [
-        7,
-        'Primary UOM',
-        'More than one UOM is named "PACK": write it as name / secondary UOM, one of PACK / BOX, PACK / CTN',
-      ],
+      [7, 'Primary UOM', '"PACK / CTN" was not found (or is archived)'],
       [8, 'Purchasing UOM', 'This UOM must be the primary UOM or one of the UOM conversions'],
       [9, 'UOM conversions', "The primary UOM's factor must be 1"],
       [10, 'Counting UOM', '"DOZEN" was not found (or is archived)'],
