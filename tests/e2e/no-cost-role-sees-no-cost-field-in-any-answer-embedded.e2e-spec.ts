@@ -74,7 +74,7 @@ describe('a role without can_see_cost sees no cost field in any answer (embedded
     await send('put', '/api/catalog/supplier-prices', {
       sku_id: seeded.skuId,
       supplier_id: 'SCOPE-S1',
-      uom_id: seeded.uomId,
+      uom_name: 'SCOPEKG',
       current_price: CURRENT_PRICE,
       future_price_1: null,
       future_price_1_date: null,
@@ -111,7 +111,7 @@ describe('a role without can_see_cost sees no cost field in any answer (embedded
       '/api/catalog/plus/:id': '/api/catalog/plus/COST-PLU',
       '/api/catalog/plu-boms/:id': `/api/catalog/plu-boms/${seeded.companyBom}`,
       '/api/catalog/products/:id': '/api/catalog/products/COST-001',
-      '/api/catalog/supplier-prices/:skuId/:supplierId/:uomId': `/api/catalog/supplier-prices/${seeded.skuId}/SCOPE-S1/${seeded.uomId}`,
+      '/api/catalog/supplier-prices/:skuId/:supplierId/:uomName': `/api/catalog/supplier-prices/${seeded.skuId}/SCOPE-S1/SCOPEKG`,
       '/api/catalog/default-suppliers/:id': `/api/catalog/default-suppliers/${seeded.skuId}`,
     };
   }, SUITE_HOOK_TIMEOUT_MS);
