@@ -123,6 +123,8 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
       await api.dispose();
     }
     const dir = `${SCREENSHOTS_DIR}${testInfo.project.name}`;
+    // Costs read with their currency in the user's language: `$0.8963`, zh `US$0.8963`.
+    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
     fs.mkdirSync(dir, { recursive: true });
 
     await signInAs(DIRECTOR);
@@ -168,10 +170,10 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await choose(page, 'bom-consume-uom-1', `${uoms.g} / KG`);
     await page.getByTestId('bom-consume-wastage-1').fill('5');
     // 1.5 × 2.00 × 1.02 = 3.06; 200 × 0.001 × 2.50 × 1.05 = 0.525.
-    await expect(page.getByTestId('bom-consume-cost-0')).toHaveText('3.0600');
-    await expect(page.getByTestId('bom-consume-cost-1')).toHaveText('0.5250');
-    await expect(page.getByTestId('bom-consume-total')).toHaveText('3.5850');
-    await expect(page.getByTestId('bom-consume-per-unit')).toHaveText('1.7925');
+    await expect(page.getByTestId('bom-consume-cost-0')).toHaveText(usd('3.0600'));
+    await expect(page.getByTestId('bom-consume-cost-1')).toHaveText(usd('0.5250'));
+    await expect(page.getByTestId('bom-consume-total')).toHaveText(usd('3.5850'));
+    await expect(page.getByTestId('bom-consume-per-unit')).toHaveText(usd('1.7925'));
 
     // The BOM's own output is refused on its row.
     await page.getByTestId('bom-consume-add').click();
@@ -192,8 +194,8 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     // The server's roll-up, row by row and in total.
     await expect(page.getByTestId('bom-consume-row-0')).toContainText(skus.flour);
     await expect(page.getByTestId('bom-consume-wastage-0')).toHaveText('2.00');
-    await expect(page.getByTestId('bom-consume-cost-0')).toHaveText('3.0600');
-    await expect(page.getByTestId('bom-consume-total')).toHaveText('3.5850');
+    await expect(page.getByTestId('bom-consume-cost-0')).toHaveText(usd('3.0600'));
+    await expect(page.getByTestId('bom-consume-total')).toHaveText(usd('3.5850'));
     await expect(page.getByTestId('bom-output-sku-text')).toContainText(skus.dough);
     await page.screenshot({ path: `${dir}/bom-sku-bom-form.png`, fullPage: true });
 
@@ -206,7 +208,7 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(page.getByRole('row').filter({ hasText: 'BOM-' })).toHaveCount(1);
     await expect(bomRow).toContainText(skus.dough);
     await expect(bomRow).toContainText(names.skuBomCategory);
-    await expect(bomRow).toContainText('3.5850');
+    await expect(bomRow).toContainText(usd('3.5850'));
     await page.screenshot({ path: `${dir}/bom-sku-bom-list.png`, fullPage: true });
 
     // The PLU on the PLU BOM.
@@ -225,7 +227,6 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await page.getByTestId(`plu-bom-option-${pluBomId}`).click();
     // Cost and margin as soon as the BOM is chosen, before saving, with their currency (the server's one roll-up):
     // dough costs 3.585 / 2 = 1.7925 a kg, so 500 g = 0.89625 → 0.8963 a cup; margin 3.50 − 0.8963 = 2.6037 → 2.60.
-    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
     const figures = { cost: usd('0.8963'), margin: usd('2.60'), percentage: '74.39%' };
     await expect(page.getByTestId('plu-cost')).toHaveText(figures.cost);
     await expect(page.getByTestId('plu-margin')).toHaveText(figures.margin);

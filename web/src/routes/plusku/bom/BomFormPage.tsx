@@ -301,6 +301,7 @@ function BomForm({ kind, mode, id, isNew, readOnly }: FormMode & { kind: BomKind
               readOnly={readOnly}
               showCost={showCost}
               savedRows={readOnly ? record?.consume_sku_list : undefined}
+              rolledUp={readOnly ? record : undefined}
               outputQuantity={outputQuantity}
               testId="bom-consume"
             />

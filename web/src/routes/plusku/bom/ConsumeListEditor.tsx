@@ -5,7 +5,7 @@ import { useBomSkuOptions } from '../../../api/boms';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/Select';
-import { EMPTY, formatNumber, formatQuantity, toNumber } from '../../../lib/format';
+import { formatNumber, formatQuantity, formatUnitCost, toNumber } from '../../../lib/format';
 import { BomSkuPicker } from './BomSkuPicker';
 import { uomLabel } from './bom-kinds';
 
@@ -27,6 +27,12 @@ interface ConsumeListEditorProps {
   outputQuantity?: string | number;
   /** The live total (null when unknown), for a PLU's margin. */
   onTotal?: (total: number | null) => void;
+  /**
+   * The server's roll-up of exactly these rows (a saved record's, or a PLU's cost preview): when given, every cost
+   * shown — rows, total, cost per output unit — is the server's, rounded once there (docs/architecture.md, "Numbers
+   * and rounding"); without it, the figures are a live estimate made here.
+   */
+  rolledUp?: { consume_sku_list: BomConsumeRowView[]; cost?: string | null; cost_per_output_unit?: string | null };
   testId: string;
 }
 
@@ -61,6 +67,7 @@ export function ConsumeListEditor({
   savedRows,
   outputQuantity,
   onTotal,
+  rolledUp,
   testId,
 }: ConsumeListEditorProps) {
   const { t } = useTranslation();
@@ -75,16 +82,23 @@ export function ConsumeListEditor({
     return all;
   }, [picked, listed]);
 
-  const costs = rows.map((row, index) =>
-    readOnly && savedRows
-      ? (toNumber(savedRows[index]?.cost ?? undefined) ?? null)
-      : rowCost(row, known.get(row.sku_id)),
+  const server = rolledUp?.consume_sku_list.length === rows.length ? rolledUp : undefined;
+  const serverRows = server?.consume_sku_list ?? (readOnly ? savedRows : undefined);
+  const costs: (number | string | null)[] = rows.map((row, index) =>
+    serverRows ? (serverRows[index]?.cost ?? null) : rowCost(row, known.get(row.sku_id)),
   );
-  const total =
-    rows.length > 0 && costs.every((cost) => cost !== null) ? costs.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
+  const estimate =
+    rows.length > 0 && costs.every((cost) => cost !== null)
+      ? costs.reduce<number>((a, b) => a + (toNumber(b) ?? 0), 0)
+      : null;
   const output = toNumber(outputQuantity);
-  const perUnit = total !== null && output !== undefined && output > 0 ? total / output : null;
-  useEffect(() => onTotal?.(total), [onTotal, total]);
+  const total: number | string | null = server ? (server.cost ?? null) : estimate;
+  const perUnit: number | string | null = server
+    ? (server.cost_per_output_unit ?? null)
+    : estimate !== null && output !== undefined && output > 0
+      ? estimate / output
+      : null;
+  useEffect(() => onTotal?.(toNumber(total) ?? null), [onTotal, total]);
 
   const update = (index: number, patch: Partial<BomConsumeRowInput>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -128,7 +142,7 @@ export function ConsumeListEditor({
               if (row.uom_name && !uomOptions.some((option) => option.value === row.uom_name)) {
                 uomOptions.push({ value: row.uom_name, label: savedRows?.[index]?.uom_name ?? row.uom_name });
               }
-              const unitCost = readOnly && savedRows ? savedRows[index]?.unit_cost : sku?.unit_cost;
+              const unitCost = serverRows ? serverRows[index]?.unit_cost : sku?.unit_cost;
               const wastageDefault = sku?.default_wastage_percentage;
               return (
                 <tr key={index} className="border-b border-slate-100 align-top" data-testid={`${testId}-row-${index}`}>
@@ -236,7 +250,7 @@ export function ConsumeListEditor({
                   </td>
                   {showCost && (
                     <td className="py-2 pr-2 pt-4 text-right tabular-nums text-slate-700">
-                      {formatNumber(unitCost ?? undefined, 4)}
+                      {formatUnitCost(unitCost)}
                     </td>
                   )}
                   {showCost && (
@@ -244,7 +258,7 @@ export function ConsumeListEditor({
                       className="py-2 pr-2 pt-4 text-right tabular-nums text-slate-800"
                       data-testid={`${testId}-cost-${index}`}
                     >
-                      {costs[index] === null ? EMPTY : formatNumber(costs[index], 4)}
+                      {formatUnitCost(costs[index])}
                     </td>
                   )}
                   {!readOnly && (
@@ -272,7 +286,7 @@ export function ConsumeListEditor({
                   {t('bom:consume.total')}
                 </td>
                 <td className="py-2 pr-2 text-right tabular-nums" data-testid={`${testId}-total`}>
-                  {total === null ? EMPTY : formatNumber(total, 4)}
+                  {formatUnitCost(total)}
                 </td>
                 {!readOnly && <td />}
               </tr>
@@ -281,7 +295,7 @@ export function ConsumeListEditor({
                   {t('bom:consume.perOutputUnit')}
                 </td>
                 <td className="py-1 pr-2 text-right tabular-nums" data-testid={`${testId}-per-unit`}>
-                  {perUnit === null ? EMPTY : formatNumber(perUnit, 4)}
+                  {formatUnitCost(perUnit)}
                 </td>
                 {!readOnly && <td />}
               </tr>

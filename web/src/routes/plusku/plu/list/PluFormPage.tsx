@@ -251,6 +251,7 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
                   readOnly={readOnly}
                   showCost={showCost}
                   savedRows={readOnly ? record?.bom.consume_sku_list : undefined}
+                  rolledUp={readOnly ? record?.bom : preview?.bom}
                   outputQuantity={recipeOutput}
                   testId="plu-consume"
                 />
@@ -272,6 +273,7 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
                   readOnly
                   showCost={showCost}
                   savedRows={record.bom.consume_sku_list}
+                  rolledUp={record.bom}
                   outputQuantity={record.bom.output_quantity}
                   testId="plu-bom-rows"
                 />
