@@ -110,8 +110,8 @@ export function ProductList({ page }: { page: ProductPage }) {
         currency: 'USD',
         sortable: true,
       },
-      { id: 'discount', header: t('products:product.fields.discount'), kind: 'number', defaultHidden: true },
-      { id: 'tax', header: t('products:product.fields.tax'), kind: 'number', defaultHidden: true },
+      { id: 'discount', header: t('products:product.fields.discount'), kind: 'percent', defaultHidden: true },
+      { id: 'tax', header: t('products:product.fields.tax'), kind: 'percent', defaultHidden: true },
       {
         id: 'retail_with_tax_usd',
         header: t('products:product.fields.retail_with_tax_usd'),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, download } from '../../../api/client';
 import { supplierPricesApi } from '../../../api/supplier-prices';
 import { Button } from '../../../components/ui/Button';
+import { EMPTY, formatUnitCost } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 
 /** `rows.7.current_price` → row 7, column current_price. */
@@ -83,6 +84,9 @@ export function PriceUploadDialog({ open, onClose }: { open: boolean; onClose: (
     URL.revokeObjectURL(link.href);
   };
 
+  /** A price as a unit cost with its currency; a date as it is. */
+  const shown = (column: (typeof PRICE_COLUMNS)[number], value: string | null) =>
+    value === null ? EMPTY : column.endsWith('_date') ? value : formatUnitCost(value);
   const priceCells = (change: SupplierPriceChange) =>
     PRICE_COLUMNS.map((column) => {
       const before = change.before?.[column] ?? null;
@@ -90,8 +94,8 @@ export function PriceUploadDialog({ open, onClose }: { open: boolean; onClose: (
       const changed = change.before !== null && before !== after;
       return (
         <td key={column} className="px-2 py-1 whitespace-nowrap">
-          {changed && <span className="mr-1 text-slate-400 line-through">{before ?? '—'}</span>}
-          <span className={changed ? 'font-medium text-blue-800' : ''}>{after ?? '—'}</span>
+          {changed && <span className="mr-1 text-slate-400 line-through">{shown(column, before)}</span>}
+          <span className={changed ? 'font-medium text-blue-800' : ''}>{shown(column, after)}</span>
         </td>
       );
     });

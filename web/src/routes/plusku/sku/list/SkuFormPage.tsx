@@ -22,7 +22,7 @@ import type { SelectOption } from '../../../../components/ui/Select';
 import { Switch } from '../../../../components/ui/Switch';
 import { TagInput } from '../../../../components/ui/TagInput';
 import { TextField } from '../../../../components/ui/TextField';
-import { formatNumber } from '../../../../lib/format';
+import { formatUnitCost } from '../../../../lib/format';
 import { SKU_PATH } from '../paths';
 
 const BLANK: SkuInput = {
@@ -769,7 +769,7 @@ function PriceTable({ prices, primaryUnit }: { prices: NonNullable<SkuView['pric
               <td className="py-2 pr-4 text-slate-800">
                 {price.uom_name}
                 {price.factor && plainFactor(price.factor) !== '1' && (
-                  <span className="ml-2 text-xs text-slate-500">
+                  <span className="block text-xs text-slate-500">
                     {t('sku:sku.conversion', {
                       uom: price.uom_name,
                       factor: plainFactor(price.factor),
@@ -778,9 +778,9 @@ function PriceTable({ prices, primaryUnit }: { prices: NonNullable<SkuView['pric
                   </span>
                 )}
               </td>
-              <td className="py-2 text-right text-slate-800 tabular-nums">{formatNumber(price.current_price, 4)}</td>
+              <td className="py-2 text-right text-slate-800 tabular-nums">{formatUnitCost(price.current_price)}</td>
               <td className="py-2 pl-4 text-right text-slate-800 tabular-nums" data-testid="sku-price-per-primary">
-                {price.price_per_primary_uom ? `${formatNumber(price.price_per_primary_uom, 4)} / ${primaryUnit}` : ''}
+                {price.price_per_primary_uom ? `${formatUnitCost(price.price_per_primary_uom)} / ${primaryUnit}` : ''}
               </td>
             </tr>
           ))}

@@ -61,7 +61,7 @@ export default function SkuListPage() {
       {
         id: 'default_wastage_percentage',
         header: t('sku:sku.fields.default_wastage_percentage'),
-        kind: 'number',
+        kind: 'percent',
         sortable: true,
         defaultHidden: true,
       },
