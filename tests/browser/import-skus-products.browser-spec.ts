@@ -117,7 +117,9 @@ test.describe('Excel import of SKUs and products', { tag: ['@import'] }, () => {
 
     // The SKU as the form shows it: BOX of 12 beside the primary.
     await page.goto(`/PLUSKU/sku/list/view?id=${encodeURIComponent(skuId)}`);
-    await expect(page.getByText(`${box} / CTN`).first()).toBeVisible();
+    await expect(page.getByTestId('sku-uom-row-1')).toContainText(
+      t('sku:sku.conversion', { uom: box, factor: '12', primary: pcs }),
+    );
   });
 
   test('the product list offers the product import with its template', async ({ page, t, signInAs }, testInfo) => {
