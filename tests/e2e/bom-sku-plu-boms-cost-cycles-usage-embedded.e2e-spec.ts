@@ -205,6 +205,32 @@ describe('SKU BOMs and PLU BOMs (embedded mode)', () => {
     expect(created.body.data).toMatchObject({ cost: '4.7850', cost_per_output_unit: '2.3925' });
   });
 
+  it('previews a recipe being written with the figures the saved BOM shows, to roles that see costs', async () => {
+    const { consume_sku_list, output_quantity } = skuBom();
+    const preview = await agent
+      .post('/api/catalog/bom-options/cost-preview')
+      .send({ consume_sku_list, output_quantity });
+    expect(preview.status).toBe(200);
+    const saved = (await agent.get('/api/catalog/sku-boms/BOM-DOUGH')).body.data;
+    expect(preview.body.data).toEqual({
+      consume_sku_list: saved.consume_sku_list,
+      cost: saved.cost,
+      cost_per_output_unit: saved.cost_per_output_unit,
+    });
+    const unknown = await agent
+      .post('/api/catalog/bom-options/cost-preview')
+      .send({ consume_sku_list: [{ sku_id: 'NOPE', quantity_per_uom: '1', uom_name: 'KG' }], output_quantity: '1' });
+    expect(unknown.status).toBe(400);
+    const blind = await tokenWithPermissions(runtime, [permission('SKU_BOM', true, true)], { cost: false });
+    const stripped = await request(app.getHttpServer())
+      .post('/api/catalog/bom-options/cost-preview')
+      .set('Authorization', `Bearer ${blind}`)
+      .send({ consume_sku_list, output_quantity });
+    expect(stripped.status).toBe(200);
+    expect(stripped.body.data).not.toHaveProperty('cost');
+    expect(stripped.body.data.consume_sku_list[0]).not.toHaveProperty('unit_cost');
+  });
+
   it('prices a SKU without supplier prices by the SKU BOM producing it, recursively', async () => {
     const created = await agent.post('/api/catalog/sku-boms').send(cakeBom());
     expect(created.status).toBe(201);

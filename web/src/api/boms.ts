@@ -1,5 +1,7 @@
 import { BOM_API_PATHS, BOM_KINDS } from '@scm/contracts';
 import type {
+  BomCostPreview,
+  BomCostPreviewInput,
   BomFormOptions,
   BomInput,
   BomKind,
@@ -40,6 +42,18 @@ export function useBomSkuOptions(query: BomSkuOptionsQuery) {
     ['bom-options', 'skus', query],
     async () => (await api.post<BomSkuOption[]>('/api/catalog/bom-options/skus', query)).data ?? [],
     { keepPreviousData: true },
+  );
+}
+
+/**
+ * The costs of a recipe being written (`null`: nothing whole to ask yet), from the server's one roll-up: the rows,
+ * total and cost per output unit the saved BOM will show. A recipe the server refuses shows no figure, quietly.
+ */
+export function useBomCostPreview(input: BomCostPreviewInput | null) {
+  return useSWR<BomCostPreview, Error>(
+    input ? ['bom-options', 'cost-preview', input] : null,
+    async () => (await api.post<BomCostPreview>('/api/catalog/bom-options/cost-preview', input, { silent: true })).data,
+    { shouldRetryOnError: false },
   );
 }
 

@@ -225,6 +225,26 @@ export const bomSkuOptionsQuerySchema = z
 export type BomSkuOptionsQuery = z.input<typeof bomSkuOptionsQuerySchema>;
 export type ValidBomSkuOptionsQuery = z.output<typeof bomSkuOptionsQuerySchema>;
 
+/**
+ * POST /catalog/bom-options/cost-preview: what a recipe being written on a BOM form costs (a SKU BOM, a PLU BOM or a
+ * PLU's custom BOM), rolled up by the server's one computation, so the form shows the digits the saved BOM will
+ * (docs/architecture.md, "Numbers and rounding"). The figures take BOM_COST_FIELDS' names: roles without
+ * can_see_cost receive none.
+ */
+export const bomCostPreviewSchema = z
+  .object({ consume_sku_list: bomConsumeListSchema, output_quantity: bomRecipeFields.output_quantity })
+  .strict();
+
+export type BomCostPreviewInput = z.input<typeof bomCostPreviewSchema>;
+export type ValidBomCostPreviewInput = z.output<typeof bomCostPreviewSchema>;
+
+/** The preview's answer: each row with its unit cost and cost, the total and the cost per output unit. */
+export interface BomCostPreview {
+  consume_sku_list: BomConsumeRowView[];
+  cost?: string | null;
+  cost_per_output_unit?: string | null;
+}
+
 const masterStatus = z.enum(['new', 'active', 'archived']);
 const revision = z.number().int().positive();
 

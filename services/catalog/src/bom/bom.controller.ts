@@ -3,6 +3,7 @@ import type { Type } from '@nestjs/common';
 import {
   BOM_API_PATHS,
   BOM_PERMISSIONS,
+  bomCostPreviewSchema,
   bomSkuOptionsQuerySchema,
   listQuerySchema,
   pluBomInputSchema,
@@ -10,12 +11,14 @@ import {
 } from '@scm/contracts';
 import type {
   AccessTokenClaims,
+  BomCostPreview,
   BomFormOptions,
   BomKind,
   BomListRow,
   BomSkuOption,
   BomView,
   ListQuery,
+  ValidBomCostPreviewInput,
   ValidBomInput,
   ValidBomSkuOptionsQuery,
 } from '@scm/contracts';
@@ -149,6 +152,14 @@ export class BomOptionsController {
     @CurrentUser() user: AccessTokenClaims,
   ): Promise<BomSkuOption[]> {
     return this.boms.skuOptions(query, user.cost);
+  }
+
+  /** A recipe being written: its costs before it is saved (cost fields only with can_see_cost). */
+  @Post('cost-preview')
+  @HttpCode(200)
+  @AnyPermission(['SKU_BOM', 'PLU_BOM', 'PLU'], 'edit')
+  costPreview(@ValidBody(bomCostPreviewSchema) input: ValidBomCostPreviewInput): Promise<BomCostPreview> {
+    return this.boms.costPreview(input);
   }
 
   @Get()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BOM_KINDS, CatalogSubjects, unitKey } from '@scm/contracts';
 import type {
+  BomCostPreview,
   BomFormOptions,
   BomKind,
   BomListRow,
@@ -9,6 +10,7 @@ import type {
   BomSnapshot,
   BomView,
   ListQuery,
+  ValidBomCostPreviewInput,
   ValidBomInput,
   ValidBomSkuOptionsQuery,
 } from '@scm/contracts';
@@ -171,6 +173,25 @@ export class BomService {
   }
 
   /** The picker's SKUs; with `withCost`, each one's current unit cost (one primary unit, no wastage). */
+  /**
+   * What a recipe being written costs, before it is saved: its rows resolved as a save would (wastage defaulted,
+   * units as the SKU spells them) and rolled up by the same code as a saved BOM's view and list.
+   */
+  costPreview(input: ValidBomCostPreviewInput): Promise<BomCostPreview> {
+    return this.boms.dataSource.transaction(async (manager) => {
+      const { lines } = await this.recipes.resolveLines(manager, input.consume_sku_list, 'consume_sku_list');
+      const described = await this.recipes.describe(manager, [
+        { key: 'preview', lines, output_quantity: input.output_quantity },
+      ]);
+      const recipe = described.get('preview');
+      return {
+        consume_sku_list: recipe?.consume_sku_list ?? [],
+        cost: recipe?.cost ?? null,
+        cost_per_output_unit: recipe?.cost_per_output_unit ?? null,
+      };
+    });
+  }
+
   async skuOptions(query: ValidBomSkuOptionsQuery, withCost: boolean): Promise<BomSkuOption[]> {
     const manager = this.boms.dataSource.manager;
     const skus = await this.boms.skuOptions(manager, query);

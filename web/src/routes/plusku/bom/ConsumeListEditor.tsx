@@ -1,7 +1,7 @@
 import type { BomConsumeRowInput, BomConsumeRowView, BomSkuOption } from '@scm/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBomSkuOptions } from '../../../api/boms';
+import { useBomCostPreview, useBomSkuOptions } from '../../../api/boms';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/icons';
 import { Select } from '../../../components/ui/Select';
@@ -30,7 +30,8 @@ interface ConsumeListEditorProps {
   /**
    * The server's roll-up of exactly these rows (a saved record's, or a PLU's cost preview): when given, every cost
    * shown — rows, total, cost per output unit — is the server's, rounded once there (docs/architecture.md, "Numbers
-   * and rounding"); without it, the figures are a live estimate made here.
+   * and rounding"); without it, while editing, the editor asks the server's cost preview for the rows once they are
+   * whole, and shows a live estimate made here only until the answer arrives.
    */
   rolledUp?: { consume_sku_list: BomConsumeRowView[]; cost?: string | null; cost_per_output_unit?: string | null };
   testId: string;
@@ -82,7 +83,18 @@ export function ConsumeListEditor({
     return all;
   }, [picked, listed]);
 
-  const server = rolledUp?.consume_sku_list.length === rows.length ? rolledUp : undefined;
+  const output = toNumber(outputQuantity);
+  const whole =
+    output !== undefined &&
+    output > 0 &&
+    rows.length > 0 &&
+    rows.every((row) => Boolean(row.sku_id) && Boolean(row.uom_name) && toNumber(row.quantity_per_uom) !== undefined);
+  const asksPreview = showCost && !readOnly && rolledUp === undefined && whole;
+  const { data: preview } = useBomCostPreview(
+    asksPreview ? { consume_sku_list: rows, output_quantity: outputQuantity ?? '' } : null,
+  );
+  const figures = rolledUp ?? (asksPreview ? preview : undefined);
+  const server = figures?.consume_sku_list.length === rows.length ? figures : undefined;
   const serverRows = server?.consume_sku_list ?? (readOnly ? savedRows : undefined);
   const costs: (number | string | null)[] = rows.map((row, index) =>
     serverRows ? (serverRows[index]?.cost ?? null) : rowCost(row, known.get(row.sku_id)),
@@ -91,7 +103,6 @@ export function ConsumeListEditor({
     rows.length > 0 && costs.every((cost) => cost !== null)
       ? costs.reduce<number>((a, b) => a + (toNumber(b) ?? 0), 0)
       : null;
-  const output = toNumber(outputQuantity);
   const total: number | string | null = server ? (server.cost ?? null) : estimate;
   const perUnit: number | string | null = server
     ? (server.cost_per_output_unit ?? null)
