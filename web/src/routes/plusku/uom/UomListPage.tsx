@@ -1,3 +1,4 @@
+import { plainFactor } from '@scm/contracts';
 import type { UomView } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,24 @@ export default function UomListPage() {
       { id: 'uom_name', header: t('uom:fields.uom_name'), sortable: true, hideable: false },
       { id: 'secondary_uom', header: t('uom:fields.secondary_uom'), sortable: true },
       { id: 'uom_per_primary', header: t('uom:fields.uom_per_primary'), kind: 'quantity', sortable: true },
+      // What the record says, as a buyer reads it: 1 BAG = 25 KG (docs/units-of-measure.md).
+      {
+        id: 'conversion',
+        header: t('uom:fields.conversion'),
+        field: null,
+        cell: (uom) =>
+          t('uom:conversion', {
+            secondary: uom.secondary_uom,
+            factor: plainFactor(uom.uom_per_primary),
+            primary: uom.uom_name,
+          }),
+        exportValue: (uom) =>
+          t('uom:conversion', {
+            secondary: uom.secondary_uom,
+            factor: plainFactor(uom.uom_per_primary),
+            primary: uom.uom_name,
+          }),
+      },
       { id: 'status', header: t('uom:fields.status'), kind: 'status', sortable: true },
       { id: 'in_use', header: t('uom:fields.in_use'), kind: 'boolean' },
       { id: 'last_updated_time', header: t('uom:fields.last_updated_time'), kind: 'datetime', sortable: true },

@@ -1,3 +1,4 @@
+import { plainFactor } from '@scm/contracts';
 import type { SupplierPriceView } from '@scm/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +55,28 @@ export default function SupplierPricePage() {
       { id: 'sku_name', header: t('pricing:fields.sku_name'), sortable: true },
       { id: 'supplier_id', header: t('pricing:fields.supplier_id'), sortable: true, defaultHidden: true },
       { id: 'supplier_name', header: t('pricing:fields.supplier_name'), sortable: true },
-      { id: 'uom_name', header: t('pricing:fields.uom_name'), sortable: true },
+      {
+        id: 'uom_name',
+        header: t('pricing:fields.uom_name'),
+        sortable: true,
+        // The unit by its name, and what it is in the SKU's primary unit (1 BAG = 25 KG).
+        cell: (row) =>
+          row.factor && plainFactor(row.factor) !== '1' ? (
+            <span>
+              {row.uom_name}
+              <span className="block text-xs text-slate-500">
+                {t('sku:sku.conversion', {
+                  uom: row.uom_name,
+                  factor: plainFactor(row.factor),
+                  primary: row.primary_uom_name,
+                })}
+              </span>
+            </span>
+          ) : (
+            row.uom_name
+          ),
+        exportValue: (row) => row.uom_name,
+      },
       ...(seesCost
         ? [
             price('current_price'),
