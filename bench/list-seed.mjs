@@ -157,7 +157,8 @@ export async function seedCatalog(client, { skus, products }) {
   });
 
   await timed('skus', async () => {
-    // Per SKU: a category and one of its sub-categories (or none), three distinct UOMs (primary, purchasing,
+    // Units are names (docs/units-of-measure.md): here one per UOM record, `<uom_name>-<secondary_uom>`, each
+    // with the SKU's own factor. Per SKU: a category and one of its sub-categories (or none), two units (primary, purchasing,
     // counting), one to three suppliers with a default, names from the word lists, 0-3 hashtags, 0-2
     // alternate names, a status (70 % active, 20 % new, 10 % archived) and an update time within two years.
     await client.query(
@@ -177,13 +178,15 @@ export async function seedCatalog(client, { skus, products }) {
     );
     await client.query(`
       CREATE TEMP TABLE bench_uom ON COMMIT DROP AS
-      SELECT row_number() OVER (ORDER BY uom_name, secondary_uom)::int AS n, uom_id FROM uom`);
+      SELECT row_number() OVER (ORDER BY uom_name, secondary_uom)::int AS n, uom_id,
+             uom_name || '-' || secondary_uom AS unit FROM uom`);
     await client.query(`
       CREATE TEMP TABLE bench_category ON COMMIT DROP AS
       SELECT row_number() OVER (ORDER BY category_name)::int AS n, category_id FROM sku_category`);
     await client.query(
       `INSERT INTO sku (sku_id, name, display_name, ch_display_name, alternate_display_name_list, category_id,
-         sub_category_id, primary_uom_id, purchasing_uom_id, receiving_uom_id, counting_uom_id, barcode, threshold,
+         sub_category_id, primary_uom_name, purchasing_uom_name, receiving_uom_name, counting_uom_name, barcode,
+         threshold,
          is_inventorise, default_wastage_percentage, max_order_qty, account_code, gl_code, hashtag_list,
          supplier_description, product_brand, packaging_detail, default_supplier_id, status, revision,
          created_time, last_updated_time, created_by, last_updated_by)
@@ -196,7 +199,7 @@ export async function seedCatalog(client, { skus, products }) {
          c.category_id,
          (SELECT sc.sub_category_id FROM sku_sub_category sc
             WHERE sc.category_id = c.category_id AND sc.position = b.sub_n),
-         u1.uom_id, u2.uom_id, u2.uom_id, u1.uom_id,
+         u1.unit, u2.unit, u2.unit, u1.unit,
          '885' || lpad((b.i * 7919 % 10000000000)::text, 10, '0'),
          (b.i % 50)::numeric, b.i % 10 <> 0, (b.i % 5)::numeric, CASE WHEN b.i % 3 = 0 THEN 500 END,
          'AC-' || (1000 + b.i % 200), 'GL-' || (5000 + b.i % 90),
@@ -213,10 +216,10 @@ export async function seedCatalog(client, { skus, products }) {
       [HASHTAGS, who],
     );
     await client.query(
-      `INSERT INTO sku_uom (sku_id, uom_id, factor, position)
-       SELECT b.sku_id, u1.uom_id, 1, 0 FROM bench_sku b JOIN bench_uom u1 ON u1.n = b.uom1
+      `INSERT INTO sku_uom (sku_id, uom_name, factor, position)
+       SELECT b.sku_id, u1.unit, 1, 0 FROM bench_sku b JOIN bench_uom u1 ON u1.n = b.uom1
        UNION ALL
-       SELECT b.sku_id, u2.uom_id, 1 + b.i % 24, 1 FROM bench_sku b
+       SELECT b.sku_id, u2.unit, 1 + b.i % 24, 1 FROM bench_sku b
          JOIN bench_uom u2 ON u2.n = 1 + (b.uom1 - 1 + b.uom2_step) % 30`,
     );
     await client.query(
@@ -226,8 +229,8 @@ export async function seedCatalog(client, { skus, products }) {
     );
     // Prices for about 30 % of the SKUs: the default (or first) supplier's price of the purchasing UOM.
     await client.query(
-      `INSERT INTO supplier_price (sku_id, supplier_id, uom_id, current_price, revision, created_by, last_updated_by)
-       SELECT b.sku_id, 'SUP-' || lpad(b.supplier1::text, 4, '0'), u2.uom_id, round((1 + b.r_price * 200)::numeric, 2),
+      `INSERT INTO supplier_price (sku_id, supplier_id, uom_name, current_price, revision, created_by, last_updated_by)
+       SELECT b.sku_id, 'SUP-' || lpad(b.supplier1::text, 4, '0'), u2.unit, round((1 + b.r_price * 200)::numeric, 2),
          1, $1, $1
        FROM bench_sku b JOIN bench_uom u2 ON u2.n = 1 + (b.uom1 - 1 + b.uom2_step) % 30
        WHERE b.r_price < 0.3`,
@@ -238,7 +241,7 @@ export async function seedCatalog(client, { skus, products }) {
     await client.query(
       `INSERT INTO record_usage (target_type, target_id, used_by_type, used_by_id)
        SELECT 'sku_category', category_id::text, 'sku', sku_id FROM sku
-       UNION ALL SELECT 'uom', uom_id::text, 'sku', sku_id FROM sku_uom
+       UNION ALL SELECT 'uom', uom_id::text, 'sku', sku_id FROM sku_uom WHERE uom_id IS NOT NULL
        UNION ALL SELECT 'supplier', supplier_id, 'sku', sku_id FROM sku_supplier
        UNION ALL SELECT 'sku', sku_id, 'sku_bom', 'BOM-' || i FROM bench_sku WHERE i % 20 = 0`,
     );
