@@ -35,7 +35,7 @@ export function BomSkuPicker({ value, onChange, label, ariaLabel, error, disable
         data-testid={props['data-testid']}
         aria-label={ariaLabel}
         aria-invalid={error ? true : undefined}
-        className={`block h-9 w-full min-w-40 rounded-md border px-3 text-sm text-slate-800 shadow-xs placeholder:text-slate-400 focus:ring-2 focus:ring-blue-500 focus:outline-none data-disabled:border-slate-200 data-disabled:bg-slate-50 data-disabled:shadow-none ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`block h-9 w-full min-w-32 rounded-md border px-3 text-sm text-slate-800 shadow-xs placeholder:text-slate-400 focus:ring-2 focus:ring-blue-500 focus:outline-none data-disabled:border-slate-200 data-disabled:bg-slate-50 data-disabled:shadow-none ${error ? 'border-red-500' : 'border-slate-300'}`}
         displayValue={() => label}
         onChange={(event) => setSearch(event.target.value)}
         placeholder={t('bom:picker.placeholder')}

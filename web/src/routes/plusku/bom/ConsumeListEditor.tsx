@@ -91,7 +91,8 @@ export function ConsumeListEditor({
     rows.every((row) => Boolean(row.sku_id) && Boolean(row.uom_name) && toNumber(row.quantity_per_uom) !== undefined);
   const asksPreview = showCost && !readOnly && rolledUp === undefined && whole;
   const { data: preview } = useBomCostPreview(
-    asksPreview ? { consume_sku_list: rows, output_quantity: outputQuantity ?? '' } : null,
+    // Copies of the rows: SWR keys an object by its identity, and a form may change a row in place.
+    asksPreview ? { consume_sku_list: rows.map((row) => ({ ...row })), output_quantity: outputQuantity ?? '' } : null,
   );
   const figures = rolledUp ?? (asksPreview ? preview : undefined);
   const server = figures?.consume_sku_list.length === rows.length ? figures : undefined;
@@ -127,11 +128,13 @@ export function ConsumeListEditor({
             <tr className="border-b border-slate-200 text-left text-xs font-medium text-slate-500">
               <th className="w-8 py-2 pr-2">#</th>
               <th className="py-2 pr-2">{t('bom:consume.sku')}</th>
-              <th className="w-32 py-2 pr-2">{t('bom:consume.quantity_per_uom')}</th>
-              <th className="w-36 py-2 pr-2">{t('bom:consume.uom')}</th>
-              <th className="w-28 py-2 pr-2">{t('bom:consume.wastage_percentage')}</th>
-              {showCost && <th className="w-28 py-2 pr-2 text-right">{t('bom:consume.unit_cost')}</th>}
-              {showCost && <th className="w-28 py-2 pr-2 text-right">{t('bom:consume.cost')}</th>}
+              <th className="w-24 py-2 pr-2">{t('bom:consume.quantity_per_uom')}</th>
+              <th className="w-32 py-2 pr-2">{t('bom:consume.uom')}</th>
+              <th className="w-20 py-2 pr-2">{t('bom:consume.wastage_percentage')}</th>
+              {showCost && (
+                <th className="w-28 py-2 pr-2 text-right whitespace-nowrap">{t('bom:consume.unit_cost')}</th>
+              )}
+              {showCost && <th className="w-28 py-2 pr-2 text-right whitespace-nowrap">{t('bom:consume.cost')}</th>}
               {!readOnly && <th className="w-10 py-2" />}
             </tr>
           </thead>
@@ -260,13 +263,13 @@ export function ConsumeListEditor({
                     )}
                   </td>
                   {showCost && (
-                    <td className="py-2 pr-2 pt-4 text-right tabular-nums text-slate-700">
+                    <td className="py-2 pr-2 pt-4 text-right whitespace-nowrap tabular-nums text-slate-700">
                       {formatUnitCost(unitCost)}
                     </td>
                   )}
                   {showCost && (
                     <td
-                      className="py-2 pr-2 pt-4 text-right tabular-nums text-slate-800"
+                      className="py-2 pr-2 pt-4 text-right whitespace-nowrap tabular-nums text-slate-800"
                       data-testid={`${testId}-cost-${index}`}
                     >
                       {formatUnitCost(costs[index])}
@@ -296,7 +299,7 @@ export function ConsumeListEditor({
                 <td colSpan={6} className="py-2 pr-2 text-right">
                   {t('bom:consume.total')}
                 </td>
-                <td className="py-2 pr-2 text-right tabular-nums" data-testid={`${testId}-total`}>
+                <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums" data-testid={`${testId}-total`}>
                   {formatUnitCost(total)}
                 </td>
                 {!readOnly && <td />}
@@ -305,7 +308,7 @@ export function ConsumeListEditor({
                 <td colSpan={6} className="py-1 pr-2 text-right">
                   {t('bom:consume.perOutputUnit')}
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums" data-testid={`${testId}-per-unit`}>
+                <td className="py-1 pr-2 text-right whitespace-nowrap tabular-nums" data-testid={`${testId}-per-unit`}>
                   {formatUnitCost(perUnit)}
                 </td>
                 {!readOnly && <td />}

@@ -104,10 +104,8 @@ function PluForm({ mode, id, isNew, readOnly }: FormMode) {
   const customBom = watch('custom_bom');
   // While writing, the figures come from the server's roll-up of what the form holds (the figures the saved PLU
   // will show); in view mode, the record's own.
-  const previewInput = useMemo(
-    () => costPreviewInput({ bomType, bomId, price, customBom }),
-    [bomType, bomId, price, customBom],
-  );
+  // Not memoised: react-hook-form hands back the same recipe object, changed in place.
+  const previewInput = costPreviewInput({ bomType, bomId, price, customBom });
   const { data: preview } = usePluCostPreview(showCost && !readOnly ? previewInput : null);
   const figures = readOnly ? record : previewInput ? preview : undefined;
 
@@ -321,7 +319,9 @@ function costPreviewInput({
     (toNumber(customBom?.output_quantity) ?? 0) > 0 &&
     rows.length > 0 &&
     rows.every((row) => Boolean(row.sku_id) && toNumber(row.quantity_per_uom) !== undefined);
-  return whole && customBom ? { bom_type: 'custom', custom_bom: customBom, suggested_price } : null;
+  // A copy: the form changes its recipe object in place, and SWR would take it for the same key.
+  const recipe = whole && customBom ? (JSON.parse(JSON.stringify(customBom)) as typeof customBom) : null;
+  return recipe ? { bom_type: 'custom', custom_bom: recipe, suggested_price } : null;
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
