@@ -67,7 +67,7 @@ test.describe('read-only views', () => {
     // The dot is drawn (scaled to full size, blue) on the checked radio only.
     const dot = (radio: typeof checked) =>
       radio.evaluate((element) => {
-        const style = getComputedStyle(element, '::before');
+        const style = element.ownerDocument.defaultView!.getComputedStyle(element, '::before');
         return { transform: style.transform, background: style.backgroundColor };
       });
     expect((await dot(checked)).transform).toBe('matrix(1, 0, 0, 1, 0, 0)');
