@@ -32,6 +32,10 @@ export default {
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
   rootDir: import.meta.dirname,
+  // Each e2e suite starts the whole product in its beforeAll; on a busy 2-core machine (the browser tier runs
+  // alongside) that can take longer than jest's 5 s default (a timeout, not an assertion: no test measures speed).
+  // Global: jest 30 ignores `testTimeout` inside a project of a multi-project config.
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
@@ -51,9 +55,6 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e-spec.ts'],
-      // Each suite starts the whole product in its beforeAll; on a busy 2-core machine that can take longer than
-      // jest's 5 s default (a timeout, not an assertion: no test measures speed).
-      testTimeout: 60_000,
     },
     ...(distributed
       ? [
