@@ -80,10 +80,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             )
           )}
         </div>
-        {showCount && (
+        {/* Kept in the layout while hidden: a counter appearing on focus and vanishing on blur would move what is
+            below it between a press and its release, and the click would land elsewhere. */}
+        {counted && (
           <p
-            className={`mt-1 shrink-0 text-xs tabular-nums ${over ? 'font-medium text-red-600' : 'text-slate-400'}`}
+            className={`mt-1 shrink-0 text-xs tabular-nums ${over ? 'font-medium text-red-600' : 'text-slate-400'} ${showCount ? '' : 'invisible'}`}
             data-testid="char-count"
+            aria-hidden={showCount ? undefined : true}
             aria-live={over ? 'polite' : undefined}
           >
             {t('kit:form.charCount', { count: length, max: maxChars })}
