@@ -35,7 +35,7 @@ const SUCCESS_MESSAGE = 'scm:success-message';
 export const SuccessMessage = (key: string) => SetMetadata(SUCCESS_MESSAGE, key);
 
 /**
- * Wraps every handler result in `{ status, message, data, recordsTotal? }` (ARCHITECTURE.md §6), except a
+ * Wraps every handler result in `{ status, message, data, recordsTotal? }` (docs/architecture.md, "HTTP conventions"), except a
  * StreamableFile, which is sent as it is.
  */
 @Injectable()

@@ -13,7 +13,7 @@ import {
 import { ListQueryError } from './list-query-error.js';
 
 /**
- * The one list query of the product (SPEC.md §7, ARCHITECTURE.md §6): a list-query body plus a resource's
+ * The one list query of the product (SPEC.md §7, docs/architecture.md "HTTP conventions"): a list-query body plus a resource's
  * whitelist compile to parameterised SQL. Only the resource author's SQL (column expressions, FROM, base
  * condition) and the whitelisted API names appear in the SQL text; everything the client sends is either
  * looked up in the whitelist or bound as a `$n` parameter.
