@@ -123,8 +123,8 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
       await api.dispose();
     }
     const dir = `${SCREENSHOTS_DIR}${testInfo.project.name}`;
-    // Costs read with their currency in the user's language: `$0.8963`, zh `US$0.8963`.
-    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
+    // Costs read with their currency, en-US in both languages (SPEC.md §9): `$0.8963`.
+    const usd = (amount: string) => `$${amount}`;
     fs.mkdirSync(dir, { recursive: true });
 
     await signInAs(DIRECTOR);

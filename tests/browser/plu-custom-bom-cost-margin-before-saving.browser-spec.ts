@@ -86,7 +86,7 @@ test.describe('PLU cost and margin before saving', { tag: ['@plu-cost-preview'] 
     }
     const dir = `${SCREENSHOTS_DIR}${testInfo.project.name}`;
     fs.mkdirSync(dir, { recursive: true });
-    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
+    const usd = (amount: string) => `$${amount}`;
 
     await signInAs(DIRECTOR);
     await page.goto('/PLUSKU/plu/list/new');

@@ -81,8 +81,8 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     baseURL,
   }, testInfo) => {
     const tag = `${testInfo.project.name.toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
-    // Money reads in the user's language: US dollars are `$1,000.00` in English, `US$1,000.00` in Chinese.
-    const usd = (amount: string) => (testInfo.project.name === 'zh' ? `US$${amount}` : `$${amount}`);
+    // Money reads en-US in both languages (SPEC.md §9): `$1,000.00`.
+    const usd = (amount: string) => `$${amount}`;
     const code = `RJ-${tag}`;
     const categoryName = `Bangles ${tag}`;
 

@@ -3,10 +3,11 @@ import i18next from 'i18next';
 
 /**
  * THE ONE FORMATTER (docs/architecture.md, "Numbers and rounding"). Figures arrive rounded by the server at their
- * kind's scale; this only shows them, in the user's language (Intl.NumberFormat with i18next's language: en-US or
- * zh-CN), never rounding a figure to fewer decimals than its kind has nor recomputing it:
+ * kind's scale; this only shows them (Intl.NumberFormat), never rounding a figure to fewer decimals than its kind has
+ * nor recomputing it. Money reads the same in both languages, as SPEC.md §9 says ("currency format en-US"); plain
+ * numbers follow the user's language:
  *
- * - money (`formatMoney`): with its currency, always 2 decimals — `$58.00`, zh `US$58.00`;
+ * - money (`formatMoney`): with its currency, always 2 decimals — `$58.00` (also in Chinese), `£58.00`;
  * - unit costs (`formatUnitCost`): with their currency, always 4 decimals — `$58.0000`, `$1.7247`;
  * - quantities (`formatQuantity`): up to 3 decimals, no trailing zeros — `24.000` → `24`;
  * - percentages (`formatPercent`): 2 decimals with the sign — `79.78%`.
@@ -37,7 +38,8 @@ function numberFormat(
   currency?: string,
   style?: 'percent',
 ): Intl.NumberFormat {
-  const locale = formatLocale();
+  // SPEC.md §9: currency format en-US, whatever the language.
+  const locale = currency ? 'en-US' : formatLocale();
   const id = `${locale}:${minimumFractionDigits}:${maximumFractionDigits}:${currency ?? ''}:${style ?? ''}`;
   let format = numberFormats.get(id);
   if (!format) {
@@ -71,7 +73,7 @@ export function formatQuantity(value: Numeric, maxDecimals = QUANTITY_SCALE): st
   return n === undefined ? EMPTY : numberFormat(0, maxDecimals).format(n);
 }
 
-/** Money with its currency, 2 decimals: `1234.5` → `$1,234.50` (zh `US$1,234.50`); `GBP` → `£1,234.50`. */
+/** Money with its currency, 2 decimals, en-US in both languages: `1234.5` → `$1,234.50`; `GBP` → `£1,234.50`. */
 export function formatMoney(value: Numeric, currency: string = BASE_CURRENCY): string {
   const n = toNumber(value);
   return n === undefined ? EMPTY : numberFormat(MONEY_SCALE, MONEY_SCALE, currency).format(n);
@@ -80,7 +82,7 @@ export function formatMoney(value: Numeric, currency: string = BASE_CURRENCY): s
 /** The same as formatMoney (the data table's `currency` cells). */
 export const formatCurrency = formatMoney;
 
-/** A unit cost with its currency, 4 decimals: `58` → `$58.0000`, `1.7247` → `$1.7247` (zh `US$1.7247`). */
+/** A unit cost with its currency, 4 decimals, en-US in both languages: `58` → `$58.0000`, `1.7247` → `$1.7247`. */
 export function formatUnitCost(value: Numeric, currency: string = BASE_CURRENCY): string {
   const n = toNumber(value);
   return n === undefined ? EMPTY : numberFormat(UNIT_COST_SCALE, UNIT_COST_SCALE, currency).format(n);
