@@ -211,7 +211,9 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
       maxAttempts: integer(env, 'EVENT_MAX_ATTEMPTS', 5, 1, 100),
       retentionDays: integer(env, 'EVENT_RETENTION_DAYS', 7, 1, 3650),
       streamMaxAgeDays: integer(env, 'EVENT_STREAM_MAX_AGE_DAYS', 30, 1, 3650),
-      streamMaxBytes: integer(env, 'EVENT_STREAM_MAX_BYTES', 1024 ** 3, 1024 ** 2, Number.MAX_SAFE_INTEGER),
+      // JetStream reserves each stream's max_bytes against the server's file store (nats.conf: 10GB), so the
+      // default leaves room for every service's stream: events are small, 256 MiB holds months of them.
+      streamMaxBytes: integer(env, 'EVENT_STREAM_MAX_BYTES', 256 * 1024 ** 2, 1024 ** 2, Number.MAX_SAFE_INTEGER),
     },
   };
 }

@@ -48,7 +48,7 @@ type NatsLimits = Required<
 
 export const NATS_DEFAULTS: NatsLimits = {
   streamMaxAgeMs: 30 * 24 * 3_600_000,
-  streamMaxBytes: 1024 ** 3,
+  streamMaxBytes: 256 * 1024 ** 2,
   maxDeliver: 50,
   maxAckPending: 1_000,
 };

@@ -45,7 +45,13 @@ export function transportKinds(): TransportKind[] {
     kinds.push({
       name: 'NATS',
       // Each suite gets its own namespace: its own streams and subjects, so runs never collide.
-      connect: (namespace) => NatsTransport.connect({ url, namespace, name: `test-${namespace}` }),
+      connect: (namespace) =>
+        NatsTransport.connect({
+          url,
+          namespace,
+          name: `test-${namespace}`,
+          streamMaxBytes: Number(process.env.EVENT_STREAM_MAX_BYTES ?? 8 * 1024 ** 2),
+        }),
       cleanup: async (namespace) => {
         const nc = await connect({ servers: url });
         try {
