@@ -7,3 +7,5 @@ export * from './common/schema.js';
 export * from './events/index.js';
 export * from './identity/index.js';
 export * from './usage/index.js';
+export * from './documents/index.js';
+export * from './inventory/index.js';

@@ -1,19 +1,28 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule } from '@scm/platform';
+import type { InventoryArea } from './inventory-area.js';
+import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
+import { replicasArea } from './replicas/replicas.area.js';
+import { stockAdjustmentArea } from './stock-adjustment/stock-adjustment.area.js';
+import { stockArea } from './stock/stock.area.js';
+import { stockTakeArea } from './stock-take/stock-take.area.js';
 import { UomReplicaController } from './uom-replica/uom-replica.controller.js';
 import { UomReplicaHandler } from './uom-replica/uom-replica.handler.js';
 import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
+
+/** The areas in dependency order (their migrations run in timestamp order whatever the order here). */
+const AREAS: InventoryArea[] = [replicasArea, ledgerArea, stockArea, stockAdjustmentArea, stockTakeArea];
 
 @Module({
   imports: [
     ServicePlatformModule.forService({
       name: 'inventory',
       entities: [],
-      migrations: [CreateUomReplica1763800000300],
+      migrations: [CreateUomReplica1763800000300, ...AREAS.flatMap((area) => area.migrations)],
     }),
   ],
-  controllers: [UomReplicaController],
-  providers: [UomReplicaHandler, UomReplicaRepository],
+  controllers: [UomReplicaController, ...AREAS.flatMap((area) => area.controllers)],
+  providers: [UomReplicaHandler, UomReplicaRepository, ...AREAS.flatMap((area) => area.providers)],
 })
 export class InventoryModule {}

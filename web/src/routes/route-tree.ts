@@ -56,21 +56,41 @@ export const ROUTE_TREE: RouteNode[] = [
     icon: 'boxes',
     children: [
       {
-        ...pending('inventoryOverview', '/inventory/overview', 'INVENTORY_OVERVIEW', false),
+        id: 'inventoryOverview',
+        path: '/inventory/overview',
+        keys: 'INVENTORY_OVERVIEW',
+        page: () => import('./inventory/overview/OverviewListPage'),
         hiddenRoutes: [
           {
             id: 'inventoryOverviewView',
             path: '/inventory/overview/view',
             keys: 'INVENTORY_OVERVIEW',
-            page: notAvailable,
+            page: () => import('./inventory/overview/OverviewItemPage'),
           },
         ],
       },
-      pending('stockTake', '/inventory/stock-take', 'ST'),
-      pending('stockAdjustment', '/inventory/stock-adjustment', 'SA'),
+      {
+        id: 'stockTake',
+        path: '/inventory/stock-take',
+        keys: 'ST',
+        page: () => import('./inventory/stock-take/StockTakeListPage'),
+        form: () => import('./inventory/stock-take/StockTakeFormPage'),
+      },
+      {
+        id: 'stockAdjustment',
+        path: '/inventory/stock-adjustment',
+        keys: 'SA',
+        page: () => import('./inventory/stock-adjustment/StockAdjustmentListPage'),
+        form: () => import('./inventory/stock-adjustment/StockAdjustmentFormPage'),
+      },
       pending('wip', '/inventory/wip', 'WIP'),
       pending('stockRelease', '/inventory/stock-release', 'SR'),
-      pending('backOrder', '/inventory/back-order', 'SO'),
+      {
+        id: 'backOrder',
+        path: '/inventory/back-order',
+        keys: 'SO',
+        page: () => import('./inventory/back-order/BackOrderListPage'),
+      },
       {
         ...pending('salesUpload', '/inventory/sales-upload', 'SU'),
         hiddenRoutes: [{ id: 'ePoint', path: '/inventory/sales-upload/e-point', keys: 'SU', form: notAvailable }],
@@ -300,5 +320,12 @@ export const ROUTE_TREE: RouteNode[] = [
     page: () => import('./settings/SettingsPage'),
     icon: 'settings',
   },
-  { id: 'fifo', path: '/fifo', keys: 'INVENTORY_OVERVIEW', page: notAvailable, directorOnly: true, icon: 'layers' },
+  {
+    id: 'fifo',
+    path: '/fifo',
+    keys: 'INVENTORY_OVERVIEW',
+    page: () => import('./inventory/fifo/FifoPage'),
+    directorOnly: true,
+    icon: 'layers',
+  },
 ];

@@ -1,5 +1,6 @@
 import { CatalogSubjects } from '../catalog/subjects.js';
 import { IdentitySubjects } from '../identity/subjects.js';
+import { InventorySubjects, StockPostingSubjects } from '../inventory/subjects.js';
 import { CatalogUsageSubjects } from '../usage/catalog-usage.js';
 import type { EventPayload, Subject } from './envelope.js';
 
@@ -23,6 +24,11 @@ export interface AggregateDeclaration<S extends Subject> {
  * Every subject's aggregate, declared once: the publisher stamps each event with `aggregate` and a gap-free
  * per-aggregate `sequence` from it, and consumers order by it. A subject missing here fails to compile.
  */
+/** A document action: one event per document revision. */
+function activityKey(d: { document_id: string; revision: number }): string {
+  return `${d.document_id}/${d.revision}`;
+}
+
 export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [CatalogSubjects.UomUpserted]: { key: (d) => d.uom_id, ordering: 'snapshot' },
   [CatalogSubjects.UomDeleted]: { key: (d) => d.uom_id, ordering: 'snapshot' },
@@ -65,6 +71,22 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [CatalogUsageSubjects.procurement]: { key: (d) => `${d.used_by_type}/${d.used_by_id}`, ordering: 'snapshot' },
   [CatalogUsageSubjects.inventory]: { key: (d) => `${d.used_by_type}/${d.used_by_id}`, ordering: 'snapshot' },
   [CatalogUsageSubjects.sales]: { key: (d) => `${d.used_by_type}/${d.used_by_id}`, ordering: 'snapshot' },
+  // Each posting, each automatic-adjustment trigger and each document action happens once: its own aggregate.
+  [InventorySubjects.StockPosted]: {
+    key: (d) => `${d.document_type}/${d.document_id}/${d.revision}`,
+    ordering: 'snapshot',
+  },
+  [InventorySubjects.TransferReceivedWithRejects]: { key: (d) => d.transfer_id, ordering: 'snapshot' },
+  [InventorySubjects.WipDiscrepancyFound]: { key: (d) => d.wip_id, ordering: 'snapshot' },
+  [InventorySubjects.StockAdjustmentSubmitted]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockAdjustmentApproved]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockAdjustmentRejected]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockAdjustmentDiscarded]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockTakeSubmitted]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockTakeCompleted]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.StockTakeRecountRequested]: { key: activityKey, ordering: 'snapshot' },
+  [StockPostingSubjects.ReceivingOrderPosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
+  [StockPostingSubjects.ReturnNotePosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
 };
 
 /** `<service>.<entity>` of a subject: the aggregate type its events belong to. */

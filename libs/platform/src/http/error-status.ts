@@ -1,4 +1,10 @@
-import { CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@scm/contracts';
+import {
+  CatalogErrorCode,
+  CommonErrorCode,
+  DocumentErrorCode,
+  IdentityErrorCode,
+  InventoryErrorCode,
+} from '@scm/contracts';
 import type { ErrorCode } from '@scm/contracts';
 
 /** The HTTP status of each error code. Exhaustive: a new code that is not mapped fails to compile. */
@@ -33,6 +39,18 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.PRODUCT_IMAGE_NOT_FOUND:
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
+    case DocumentErrorCode.REMARK_REQUIRED:
+    case InventoryErrorCode.ITEM_UNKNOWN:
+    case InventoryErrorCode.ITEM_NOT_INVENTORISED:
+    case InventoryErrorCode.UNIT_UNKNOWN:
+    case InventoryErrorCode.LOCATION_UNKNOWN:
+    case InventoryErrorCode.BATCH_INVALID:
+    case InventoryErrorCode.BATCH_REQUIRED:
+    case InventoryErrorCode.BATCH_SUM_MISMATCH:
+    case InventoryErrorCode.UNIT_PRICE_REQUIRED:
+    case InventoryErrorCode.STOCK_TAKE_UNCOUNTED:
+    case InventoryErrorCode.STOCK_TAKE_NO_ITEMS:
+    case InventoryErrorCode.BACK_ORDER_LOCATIONS_DIFFER:
       return 400;
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:
@@ -44,6 +62,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.CSRF_FAILED:
     case IdentityErrorCode.APPROVAL_LIMIT_EXCEEDED:
     case IdentityErrorCode.CANNOT_CHANGE_OWN_ACCOUNT:
+    case DocumentErrorCode.APPROVAL_LIMIT_EXCEEDED:
+    case DocumentErrorCode.SELF_APPROVAL:
       return 403;
     case CommonErrorCode.NOT_FOUND:
     case CatalogErrorCode.UOM_NOT_FOUND:
@@ -65,6 +85,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CatalogErrorCode.SUPPLIER_PRICE_NOT_FOUND:
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
+    case DocumentErrorCode.NOT_FOUND:
       return 404;
     case CommonErrorCode.IN_USE:
     case CommonErrorCode.CONFLICT:
@@ -125,6 +146,12 @@ export function httpStatusOf(code: ErrorCode): number {
     case IdentityErrorCode.ROLE_DUPLICATE:
     case IdentityErrorCode.ROLE_IN_USE:
     case IdentityErrorCode.ROLE_DIRECTOR_PROTECTED:
+    case DocumentErrorCode.ACTION_NOT_ALLOWED:
+    case DocumentErrorCode.STALE_REVISION:
+    case DocumentErrorCode.NOT_EDITABLE:
+    case InventoryErrorCode.INSUFFICIENT_STOCK:
+    case InventoryErrorCode.PERIOD_LOCKED:
+    case InventoryErrorCode.POSTING_CONFLICT:
       return 409;
     case CommonErrorCode.FILE_TOO_LARGE:
     case CommonErrorCode.PAYLOAD_TOO_LARGE:

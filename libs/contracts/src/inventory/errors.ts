@@ -1,0 +1,31 @@
+/** Errors of the stock ledger and the inventory documents (messages: libs/i18n errors.json, SPEC.md §5, §8). */
+export enum InventoryErrorCode {
+  /** 409 "Insufficient available quantity": names the item, location, available and asked (primary unit). */
+  INSUFFICIENT_STOCK = 'INVENTORY_INSUFFICIENT_STOCK',
+  /** 409: a posting dated on or before the period lock date of Settings. */
+  PERIOD_LOCKED = 'INVENTORY_PERIOD_LOCKED',
+  /** 400: a line names a SKU or product the ledger does not know (or that is archived / deleted). */
+  ITEM_UNKNOWN = 'INVENTORY_ITEM_UNKNOWN',
+  /** 400: the SKU is not inventorised (is_inventorise = false): no stock is kept of it. */
+  ITEM_NOT_INVENTORISED = 'INVENTORY_ITEM_NOT_INVENTORISED',
+  /** 400: the unit is not one of the item's units. */
+  UNIT_UNKNOWN = 'INVENTORY_UNIT_UNKNOWN',
+  /** 400: the location is unknown or archived. */
+  LOCATION_UNKNOWN = 'INVENTORY_LOCATION_UNKNOWN',
+  /** 400: a named batch is not of the line's item and location, or holds less than asked. */
+  BATCH_INVALID = 'INVENTORY_BATCH_INVALID',
+  /** 400 "A stock adjustment needs a batch selected before submit". */
+  BATCH_REQUIRED = 'INVENTORY_BATCH_REQUIRED',
+  /** 400 "The sum of batch quantities must equal the target quantity". */
+  BATCH_SUM_MISMATCH = 'INVENTORY_BATCH_SUM_MISMATCH',
+  /** 400 "A positive adjustment needs a unit price". */
+  UNIT_PRICE_REQUIRED = 'INVENTORY_UNIT_PRICE_REQUIRED',
+  /** 400 "Count the discrepancy before submitting". */
+  STOCK_TAKE_UNCOUNTED = 'INVENTORY_STOCK_TAKE_UNCOUNTED',
+  /** 400 "Select SKU(s) or Product(s) before creating a stock take". */
+  STOCK_TAKE_NO_ITEMS = 'INVENTORY_STOCK_TAKE_NO_ITEMS',
+  /** 400 "Select items of the same location" (back orders). */
+  BACK_ORDER_LOCATIONS_DIFFER = 'INVENTORY_BACK_ORDER_LOCATIONS_DIFFER',
+  /** 409: the same document revision was posted before with different lines (a bug of the caller). */
+  POSTING_CONFLICT = 'INVENTORY_POSTING_CONFLICT',
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { STOCK_ITEM_TYPES, stockPostedSchema, stockPostingRequestSchema } from './posting.js';
+import { InventorySubjects, StockPostingSubjects } from './subjects.js';
+
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** An activity of a document (who did which action, from which status to which), for notifications. */
+export const documentActivitySchema = z
+  .object({
+    document_type: z.string(),
+    document_id: z.string(),
+    doc_no: z.string(),
+    location_id: z.string(),
+    action: z.string(),
+    from_status: z.string().nullable(),
+    to_status: z.string(),
+    actor_id: z.string().nullable(),
+    actor_name: z.string(),
+    remark: z.string().nullable(),
+    revision: z.number().int().positive(),
+  })
+  .strict();
+export type DocumentActivity = z.infer<typeof documentActivitySchema>;
+
+const rejectedLineSchema = z
+  .object({
+    line_no: z.number().int().positive(),
+    item_type: z.enum(STOCK_ITEM_TYPES),
+    item_id: z.string().min(1),
+    uom_name: z.string().min(1),
+    /** Positive: how much was rejected / is missing (becomes a negative adjustment line). */
+    quantity: decimal,
+    reason: z.string().min(1),
+  })
+  .strict();
+
+/** A transfer received with rejected lines at `location_id` (the producer comes with the transfer issue). */
+export const transferReceivedWithRejectsSchema = z
+  .object({
+    transfer_id: z.string().min(1),
+    transfer_no: z.string().min(1),
+    location_id: z.string().min(1),
+    value_date: z.string(),
+    lines: z.array(rejectedLineSchema).min(1),
+  })
+  .strict();
+export type TransferReceivedWithRejects = z.infer<typeof transferReceivedWithRejectsSchema>;
+
+/** A WIP whose output differs from the expected: signed differences per item (positive = more than expected). */
+export const wipDiscrepancyFoundSchema = z
+  .object({
+    wip_id: z.string().min(1),
+    wip_no: z.string().min(1),
+    location_id: z.string().min(1),
+    value_date: z.string(),
+    lines: z
+      .array(
+        z
+          .object({
+            line_no: z.number().int().positive(),
+            item_type: z.enum(STOCK_ITEM_TYPES),
+            item_id: z.string().min(1),
+            uom_name: z.string().min(1),
+            quantity: decimal,
+            /** Cost of one unit for a positive difference. */
+            unit_cost: decimal.optional(),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+export type WipDiscrepancyFound = z.infer<typeof wipDiscrepancyFoundSchema>;
+
+export const INVENTORY_EVENT_SCHEMAS = {
+  [InventorySubjects.StockPosted]: stockPostedSchema,
+  [InventorySubjects.TransferReceivedWithRejects]: transferReceivedWithRejectsSchema,
+  [InventorySubjects.WipDiscrepancyFound]: wipDiscrepancyFoundSchema,
+  [InventorySubjects.StockAdjustmentSubmitted]: documentActivitySchema,
+  [InventorySubjects.StockAdjustmentApproved]: documentActivitySchema,
+  [InventorySubjects.StockAdjustmentRejected]: documentActivitySchema,
+  [InventorySubjects.StockAdjustmentDiscarded]: documentActivitySchema,
+  [InventorySubjects.StockTakeSubmitted]: documentActivitySchema,
+  [InventorySubjects.StockTakeCompleted]: documentActivitySchema,
+  [InventorySubjects.StockTakeRecountRequested]: documentActivitySchema,
+  [StockPostingSubjects.ReceivingOrderPosted]: stockPostingRequestSchema,
+  [StockPostingSubjects.ReturnNotePosted]: stockPostingRequestSchema,
+} as const;

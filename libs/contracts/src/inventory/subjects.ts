@@ -1,0 +1,26 @@
+/** Subjects inventory publishes: `<service>.<entity>.<past-tense verb>`. */
+export const InventorySubjects = {
+  /** One posting's effect on the ledger (stockPostedSchema). */
+  StockPosted: 'inventory.stock.posted',
+  /** A transfer received with rejected lines: the stock-adjustment handler makes the adjustment (SPEC.md §4). */
+  TransferReceivedWithRejects: 'inventory.transfer.received-with-rejects',
+  /** A WIP whose produced quantity differs from the expected one: the handler makes the adjustment. */
+  WipDiscrepancyFound: 'inventory.wip.discrepancy-found',
+  // Activity of inventory's documents, for notifications and the activity log (documentActivitySchema).
+  StockAdjustmentSubmitted: 'inventory.stock-adjustment.submitted',
+  StockAdjustmentApproved: 'inventory.stock-adjustment.approved',
+  StockAdjustmentRejected: 'inventory.stock-adjustment.rejected',
+  StockAdjustmentDiscarded: 'inventory.stock-adjustment.discarded',
+  StockTakeSubmitted: 'inventory.stock-take.submitted',
+  StockTakeCompleted: 'inventory.stock-take.completed',
+  StockTakeRecountRequested: 'inventory.stock-take.recount-requested',
+} as const;
+
+/**
+ * Posting requests other services send the ledger (stockPostingRequestSchema): inventory consumes every one of
+ * them with the same handler, which calls the one posting function. The producers come with their issues.
+ */
+export const StockPostingSubjects = {
+  ReceivingOrderPosted: 'procurement.receiving-order.posted',
+  ReturnNotePosted: 'procurement.return-note.posted',
+} as const;

@@ -1,0 +1,4 @@
+import type { InventoryArea } from '../inventory-area.js';
+
+/** Filled by issue 11's work on this area. */
+export const stockArea: InventoryArea = { controllers: [], providers: [], migrations: [] };

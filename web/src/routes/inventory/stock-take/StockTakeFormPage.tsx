@@ -1,0 +1,2 @@
+/** Placeholder until the page is built (issue 11). */
+export { default } from '../../NotAvailablePage';
