@@ -38,3 +38,5 @@ export * from './http/input-guard.js';
 export * from './http/security-headers.js';
 export * from './mail/mailer.js';
 export * from './auth/access.js';
+export * from './documents/index.js';
+export * from './database/document-kit-tables.migration.js';

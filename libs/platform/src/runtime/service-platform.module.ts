@@ -2,6 +2,7 @@ import { Inject, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import { CreateAttachmentTable1763800000500 } from '../database/attachment-table.migration.js';
+import { CreateDocumentKitTables1795650000000 } from '../database/document-kit-tables.migration.js';
 import { EventGuarantees1795640000000 } from '../database/event-guarantees.migration.js';
 import { CreatePlatformTables1763800000000 } from '../database/platform-tables.migration.js';
 import { openServiceDataSource } from '../database/data-source.js';
@@ -102,6 +103,7 @@ export class ServicePlatformModule {
               migrations: [
                 CreatePlatformTables1763800000000,
                 CreateAttachmentTable1763800000500,
+                CreateDocumentKitTables1795650000000,
                 ...options.migrations,
                 EventGuarantees1795640000000,
               ],
