@@ -40,6 +40,7 @@ export function DataTable<Row>({
   exportCap = DEFAULT_EXPORT_CAP,
   toolbar,
   emptyMessage,
+  onQueryChange,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const can = useCan();
@@ -59,6 +60,7 @@ export function DataTable<Row>({
     return [...new Set(names)];
   }, [columns, extraFields]);
   const query = useMemo(() => toListQuery(state, filters, fields, defaultSort), [state, filters, fields, defaultSort]);
+  useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
 
   const { data, error, isLoading, isValidating, mutate } = useSWR<ListPage<Row>, Error>(
     source.key(query),

@@ -1,4 +1,4 @@
-import type { CheckType, PermissionKey } from '@scm/contracts';
+import type { CheckType, ListQueryInput, PermissionKey } from '@scm/contracts';
 import type { ReactNode } from 'react';
 import type { ListSource } from '../../api/resource';
 import type { DateShortcut } from '../../lib/date-shortcuts';
@@ -124,4 +124,6 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   /** Shown when the list is empty without any search or filter. */
   emptyMessage?: string;
+  /** Told the list query whenever it changes (e.g. a document list's status counts follow the same filters). */
+  onQueryChange?: (query: ListQueryInput) => void;
 }
