@@ -36,8 +36,9 @@ import { DateField } from '../../components/ui/DateField';
 import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useCan } from '../../lib/permissions';
 import { showError } from '../../state/feedback';
+import { InventorySettingsTab } from './InventorySettingsTab';
 
-type Tab = 'gst' | 'currencies' | 'company';
+type Tab = 'gst' | 'currencies' | 'company' | 'inventory';
 
 /** Server field errors (duplicates, validation) shown on the form's fields; other failures rethrown. */
 function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown) {
@@ -65,6 +66,7 @@ export default function SettingsPage() {
     { id: 'gst', label: t('settings:tabs.gst') },
     { id: 'currencies', label: t('settings:tabs.currencies') },
     { id: 'company', label: t('settings:tabs.company') },
+    { id: 'inventory', label: t('inventory:settings.tab') },
   ];
 
   return (
@@ -92,6 +94,8 @@ export default function SettingsPage() {
       <div role="tabpanel">
         {tab === 'currencies' ? (
           <CurrenciesTab canEdit={canEdit} />
+        ) : tab === 'inventory' ? (
+          <InventorySettingsTab canEdit={canEdit} />
         ) : isLoading || !settings ? (
           <PageLoading />
         ) : tab === 'gst' ? (
