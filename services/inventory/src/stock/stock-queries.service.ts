@@ -1,0 +1,318 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BACK_ORDER_STATUSES, CommonErrorCode, STOCK_LEVEL_FILTERS, businessDate, isoDateSchema } from '@scm/contracts';
+import type {
+  AccessTokenClaims,
+  DocumentStatusCount,
+  FifoValuationRow,
+  ListQuery,
+  StockBalanceRow,
+  StockBatchView,
+  StockItemDetail,
+  StockItemOption,
+  StockItemType,
+  StockLevelFilter,
+  StockMovementView,
+  BackOrderRow,
+} from '@scm/contracts';
+import {
+  AppException,
+  DATA_SOURCE,
+  ListQueryError,
+  compileListQuery,
+  inTransaction,
+  isBlankFilterValue,
+  runListQuery,
+  scopeIds,
+} from '@scm/platform';
+import type { KeysetListResource, KeysetListResult, ListResource, ListResult, LocationScope } from '@scm/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { StockReader } from './stock-reader.js';
+import {
+  BACK_ORDER_LIST,
+  FIFO_VALUATION_LIST,
+  ITEM_OPTION_LIST,
+  MOVEMENT_KEYSET_LIST,
+  MOVEMENT_LIST,
+  OVERVIEW_COST_SORTS,
+  OVERVIEW_KEYSET_LIST,
+  OVERVIEW_LIST,
+} from './stock.lists.js';
+import { BALANCE_FIELDS, BALANCE_FROM, BATCH_FIELDS, isoDate, money, selectList } from './stock-sql.js';
+
+/** The doc's name of the locations filter; the list compiler's is `locations` (it keeps it to the scope). */
+const LOCATION_IDS = 'location_ids';
+
+/** A list body with `location_ids` read as the platform's scoped `locations` filter. */
+function withLocationFilter(query: ListQuery): ListQuery {
+  const { [LOCATION_IDS]: locationIds, ...rest } = query.other_params;
+  if (isBlankFilterValue(locationIds)) return { ...query, other_params: rest };
+  return { ...query, other_params: { ...rest, locations: locationIds } };
+}
+
+/** The overview's `level` filter as the columns' own filters (each level is a condition on one column). */
+const LEVEL_FILTERS: Record<StockLevelFilter, [string, unknown]> = {
+  below_threshold: ['below_threshold', true],
+  in_stock: ['on_hand', { from: '0.001' }],
+  out_of_stock: ['on_hand', { to: '0' }],
+  back_ordered: ['back_order_quantity', { to: '-0.001' }],
+};
+
+function withLevelFilter(query: ListQuery): ListQuery {
+  const { level, ...rest } = query.other_params;
+  if (isBlankFilterValue(level)) return { ...query, other_params: rest };
+  const value = Array.isArray(level) && level.length === 1 ? level[0] : level;
+  if (typeof value !== 'string' || !(STOCK_LEVEL_FILTERS as readonly string[]).includes(value)) {
+    throw new ListQueryError('other_params.level', `expected one of ${STOCK_LEVEL_FILTERS.join(', ')}`);
+  }
+  const [column, filter] = LEVEL_FILTERS[value as StockLevelFilter];
+  if (column in rest) throw new ListQueryError(`other_params.${column}`, 'cannot be combined with this level');
+  return { ...query, other_params: { ...rest, [column]: filter } };
+}
+
+/**
+ * A caller without can_see_cost gets no cost field (the platform's interceptor removes them), and may not sort by
+ * one either: the order of the rows would tell what the removed figures hide.
+ */
+function refuseCostSorts(query: ListQuery, user: AccessTokenClaims, costColumns: readonly string[]): void {
+  if (user.cost) return;
+  query.order_by.forEach((entry, index) => {
+    if (costColumns.includes(entry.column)) throw new ListQueryError(`order_by[${index}].column`, 'unknown column');
+  });
+}
+
+/** The driver reads a `date` as a local-midnight Date: the API answers the calendar date. */
+function calendarDate(value: unknown): string {
+  if (!(value instanceof Date)) return String(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+function asOfDate(value: unknown, field: string): string {
+  if (isBlankFilterValue(value)) return businessDate();
+  const parsed = isoDateSchema.safeParse(value);
+  if (!parsed.success) throw new ListQueryError(field, 'expected an ISO date (YYYY-MM-DD)');
+  return parsed.data;
+}
+
+const notFound = () => new AppException(CommonErrorCode.NOT_FOUND);
+
+/** A page by `start` (with the total) or by `cursor` (with the next one). */
+export type StockPage<T> = ListResult<T> | KeysetListResult<T>;
+
+/**
+ * The deep lists (balances, movements) page by `start` with a total, as every list, or by keyset when the body
+ * carries `cursor` (null: the first page): then nothing is counted and no row is skipped through, however deep.
+ */
+function runPaged<T>(
+  manager: EntityManager,
+  offset: ListResource,
+  keyset: KeysetListResource,
+  query: ListQuery,
+  scope: LocationScope,
+): Promise<StockPage<T>> {
+  return query.cursor !== undefined
+    ? runListQuery<T>(manager, keyset, query, scope)
+    : runListQuery<T>(manager, offset, query, scope);
+}
+
+/**
+ * The ledger's read side (docs/stock-ledger.md, "HTTP"): the overview, an item's detail and movements, stock at a
+ * location, the line grid's item search, back orders and the director's /fifo. Reads only; every list keeps to
+ * the caller's locations.
+ */
+@Injectable()
+export class StockQueries {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
+    private readonly reader: StockReader,
+  ) {}
+
+  overview(
+    query: ListQuery,
+    scope: LocationScope,
+    user: AccessTokenClaims,
+  ): Promise<StockPage<StockBalanceRow>> {
+    refuseCostSorts(query, user, OVERVIEW_COST_SORTS);
+    return runPaged<StockBalanceRow>(
+      this.dataSource.manager,
+      OVERVIEW_LIST,
+      OVERVIEW_KEYSET_LIST,
+      withLevelFilter(withLocationFilter(query)),
+      scope,
+    );
+  }
+
+  /** One item at the caller's locations: a balance per location holding it, and its open batches. */
+  async itemDetail(itemType: StockItemType, itemId: string, scope: LocationScope): Promise<StockItemDetail> {
+    const manager = this.dataSource.manager;
+    const items: Omit<StockItemDetail, 'balances' | 'batches'>[] = await manager.query(
+      `SELECT i.item_type, i.item_id, i.item_name, COALESCE(i.ch_display_name, '') AS ch_display_name,
+              COALESCE(c.category_name, '') AS category_name, i.primary_uom_name AS uom_name, i.uom_list, i.threshold
+         FROM item_replica i
+         LEFT JOIN item_category_replica c ON c.item_type = i.item_type AND c.category_id = i.category_id
+        WHERE i.item_type = $1 AND i.item_id = $2`,
+      [itemType, itemId],
+    );
+    if (items.length === 0) throw notFound();
+    const locations = scopeIds(scope);
+    const balances: StockBalanceRow[] = await manager.query(
+      `SELECT ${selectList(BALANCE_FIELDS)} FROM ${BALANCE_FROM}
+        WHERE b.item_type = $1 AND b.item_id = $2 AND ($3::text[] IS NULL OR b.location_id = ANY($3::text[]))
+        ORDER BY l.location_name, b.location_id`,
+      [itemType, itemId, locations ?? null],
+    );
+    const batches = await this.reader.openBatches(manager, itemType, itemId, locations);
+    return { ...items[0], balances, batches };
+  }
+
+  async movements(
+    itemType: StockItemType,
+    itemId: string,
+    query: ListQuery,
+    scope: LocationScope,
+  ): Promise<StockPage<StockMovementView>> {
+    // The path names the item: the body cannot widen it to another one.
+    const scoped = withLocationFilter(query);
+    const page = await runPaged<StockMovementView>(
+      this.dataSource.manager,
+      MOVEMENT_LIST,
+      MOVEMENT_KEYSET_LIST,
+      { ...scoped, other_params: { ...scoped.other_params, item_type: itemType, item_id: itemId } },
+      scope,
+    );
+    return { ...page, data: page.data.map((row) => ({ ...row, value_date: calendarDate(row.value_date) })) };
+  }
+
+  /** StockAtLocation for a document line; a location outside the caller's scope is not found, as a missing one. */
+  stockAt(locationId: string, itemType: StockItemType, itemId: string, scope: LocationScope) {
+    const locations = scopeIds(scope);
+    if (locations && !locations.includes(locationId)) return Promise.reject(notFound());
+    return this.reader.atLocation(this.dataSource.manager, locationId, itemType, itemId);
+  }
+
+  items(query: ListQuery): Promise<ListResult<StockItemOption>> {
+    return runListQuery<StockItemOption>(this.dataSource.manager, ITEM_OPTION_LIST, query);
+  }
+
+  backOrders(query: ListQuery, scope: LocationScope): Promise<ListResult<BackOrderRow>> {
+    return runListQuery<BackOrderRow>(this.dataSource.manager, BACK_ORDER_LIST, withLocationFilter(query), scope);
+  }
+
+  /**
+   * The status tabs of the back-order list: "all" (status null) and each status, counted under the list's other
+   * filters. The list compiler makes the WHERE (scope, search, filters); the count is grouped by status.
+   */
+  async backOrderCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
+    const { status: _status, ...otherParams } = withLocationFilter(query).other_params;
+    // Every row's status, as the list would select them (no order, no page), counted by status.
+    const compiled = compileListQuery(
+      BACK_ORDER_LIST,
+      { ...query, other_params: otherParams, columns: ['status'], order_by: [], start: 0, limit: Number.MAX_SAFE_INTEGER },
+      scope,
+    );
+    const counts = new Map<string, number>();
+    if (!compiled.empty) {
+      const rows: { status: string; count: number }[] = await this.dataSource.manager.query(
+        `SELECT page.status, count(*)::int AS count FROM (${compiled.dataSql}) page GROUP BY page.status`,
+        compiled.params,
+      );
+      for (const row of rows) counts.set(row.status, row.count);
+    }
+    const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    return [
+      { status: null, count: total },
+      ...BACK_ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+    ];
+  }
+
+  /**
+   * /fifo: every (item, location) valued as of the end of `other_params.as_of` (default today). The valuation is
+   * made ONCE per request into a temporary table (the list's page and its count both read it), from the movements
+   * alone: per batch, Σ quantity and Σ cost value of the movements dated up to the day (its receipt minus its
+   * issues), then per (item, location) the sum and the layers left. Movements dated later are ignored, whenever
+   * they were posted.
+   */
+  fifoValuation(query: ListQuery, scope: LocationScope): Promise<ListResult<FifoValuationRow>> {
+    const { as_of: asOfValue, ...otherParams } = withLocationFilter(query).other_params;
+    const asOf = asOfDate(asOfValue, 'other_params.as_of');
+    const locations = scopeIds(scope);
+    const itemType = otherParams.item_type;
+    return inTransaction(this.dataSource, async (manager) => {
+      await this.valueAsOf(manager, asOf, locations ?? null, typeof itemType === 'string' ? itemType : null);
+      return runListQuery<FifoValuationRow>(manager, FIFO_VALUATION_LIST, { ...query, other_params: otherParams }, scope);
+    });
+  }
+
+  /** Fills the transaction's `fifo_as_of` (dropped at commit): see fifoValuation. */
+  private async valueAsOf(
+    manager: EntityManager,
+    asOf: string,
+    locations: readonly string[] | null,
+    itemType: string | null,
+  ): Promise<void> {
+    await manager.query(
+      `CREATE TEMPORARY TABLE fifo_as_of (
+         row_id bigint GENERATED ALWAYS AS IDENTITY,
+         item_type text NOT NULL, item_id text NOT NULL, location_id text NOT NULL,
+         quantity numeric(18,3) NOT NULL, valuation numeric(24,7) NOT NULL, layer_count integer NOT NULL
+       ) ON COMMIT DROP`,
+    );
+    await manager.query(
+      `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, layer_count)
+       SELECT item_type, item_id, location_id, sum(remaining), sum(remaining_value),
+              count(*) FILTER (WHERE remaining <> 0)
+         FROM (SELECT m.item_type, m.item_id, m.location_id, m.batch_id,
+                      sum(m.quantity) AS remaining, sum(m.cost_value) AS remaining_value
+                 FROM stock_movement m
+                WHERE m.value_date <= $1::date
+                  AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
+                  AND ($3::text IS NULL OR m.item_type = $3::text)
+                GROUP BY m.item_type, m.item_id, m.location_id, m.batch_id) layers
+        GROUP BY item_type, item_id, location_id
+       HAVING sum(remaining) <> 0 OR count(*) FILTER (WHERE remaining <> 0) > 0`,
+      [asOf, locations, itemType],
+    );
+    await manager.query('ANALYZE fifo_as_of');
+  }
+
+  /**
+   * One item's FIFO layers as they stood at the end of `asOf`: each batch with what remained of it then (its
+   * receipt and issues dated up to the day), at the caller's locations or the one asked; batches empty then are
+   * left out.
+   */
+  async fifoLayers(
+    itemType: StockItemType,
+    itemId: string,
+    locationValue: unknown,
+    asOfValue: unknown,
+    scope: LocationScope,
+  ): Promise<StockBatchView[]> {
+    const asOf = asOfDate(asOfValue, 'as_of');
+    if (!isBlankFilterValue(locationValue) && typeof locationValue !== 'string') {
+      throw new ListQueryError('location_id', 'expected a location id');
+    }
+    const locationId = isBlankFilterValue(locationValue) ? undefined : (locationValue as string);
+    const allowed = scopeIds(scope);
+    if (locationId !== undefined && allowed && !allowed.includes(locationId)) return [];
+    const locations = locationId !== undefined ? [locationId] : (allowed ?? null);
+    const fields = {
+      ...BATCH_FIELDS,
+      remaining_quantity: 'layer.remaining',
+      remaining_value: money('layer.remaining_value'),
+      value_date: isoDate('sb.value_date'),
+    };
+    return this.dataSource.manager.query(
+      `SELECT ${selectList(fields)}
+         FROM (SELECT m.batch_id, sum(m.quantity) AS remaining, sum(m.cost_value) AS remaining_value
+                 FROM stock_movement m
+                WHERE m.item_type = $1 AND m.item_id = $2 AND m.value_date <= $3::date AND m.batch_id IS NOT NULL
+                  AND ($4::text[] IS NULL OR m.location_id = ANY($4::text[]))
+                GROUP BY m.batch_id) layer
+         JOIN stock_batch sb ON sb.batch_id = layer.batch_id
+         JOIN location_replica l ON l.location_id = sb.location_id
+        WHERE layer.remaining <> 0
+        ORDER BY sb.location_id, sb.seq`,
+      [itemType, itemId, asOf, locations],
+    );
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * SQL fragments the stock read side shares (docs/stock-ledger.md, "Tables"). Stored figures keep their full scale
+ * (values at 7 decimals, so Σ remaining × unit cost holds to the last digit); an answer rounds each figure once,
+ * in SQL, with PostgreSQL's half-away-from-zero `round`, the product's one rounding rule (decimals.ts): values as
+ * money (2), unit costs at 4, quantities as stored (3).
+ */
+
+/** A stored value (numeric 24,7) as answered: money. */
+export const money = (sql: string): string => `round(${sql}, 2)`;
+
+/** Value ÷ quantity as a unit cost (4 decimals); 0 when there is no quantity to divide by. */
+export const averageCost = (value: string, quantity: string): string =>
+  `round(CASE WHEN ${quantity} = 0 THEN 0 ELSE ${value} / ${quantity} END, 4)`;
+
+/** A date column as the API's `YYYY-MM-DD` (the driver would make a local-midnight Date of it). */
+export const isoDate = (sql: string): string => `to_char(${sql}, 'YYYY-MM-DD')`;
+
+/**
+ * The select list of a StockBalanceRow over `stock_balance b` joined with `item_replica i`, `location_replica l`,
+ * `region_replica r` (LEFT) and `item_category_replica c` (LEFT). `below_threshold`: the quantity on hand is under
+ * the item's threshold (a threshold of 0 means none: stock is never negative).
+ */
+export const BALANCE_FIELDS: Record<string, string> = {
+  item_type: 'b.item_type',
+  item_id: 'b.item_id',
+  item_name: 'i.item_name',
+  ch_display_name: "COALESCE(i.ch_display_name, '')",
+  category_id: 'i.category_id',
+  category_name: "COALESCE(c.category_name, '')",
+  location_id: 'b.location_id',
+  location_name: 'l.location_name',
+  region_id: 'l.region_id',
+  region_name: "COALESCE(r.region_name, '')",
+  uom_name: 'i.primary_uom_name',
+  on_hand: 'b.on_hand',
+  reserved: 'b.reserved',
+  in_transit: 'b.in_transit',
+  available: '(b.on_hand - b.reserved)',
+  // The ledger keeps Σ of the open back orders' current quantity on the balance row (≤ 0).
+  back_order_quantity: 'b.back_order_quantity',
+  stock_value: money('b.stock_value'),
+  average_cost: averageCost('b.stock_value', 'b.on_hand'),
+  threshold: 'i.threshold',
+  below_threshold: '(b.on_hand < i.threshold)',
+  last_movement_time: 'b.last_movement_time',
+};
+
+export const BALANCE_FROM = `stock_balance b
+  JOIN item_replica i ON i.item_type = b.item_type AND i.item_id = b.item_id
+  JOIN location_replica l ON l.location_id = b.location_id
+  LEFT JOIN region_replica r ON r.region_id = l.region_id
+  LEFT JOIN item_category_replica c ON c.item_type = i.item_type AND c.category_id = i.category_id`;
+
+/** `expr AS "name", ...` of a field map. */
+export function selectList(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([name, sql]) => `${sql} AS "${name}"`)
+    .join(', ');
+}
+
+/** The select list of a StockBatchView over `stock_batch sb` joined with `location_replica l`. */
+export const BATCH_FIELDS: Record<string, string> = {
+  batch_id: 'sb.batch_id',
+  item_type: 'sb.item_type',
+  item_id: 'sb.item_id',
+  location_id: 'sb.location_id',
+  location_name: 'l.location_name',
+  received_quantity: 'sb.received_quantity',
+  remaining_quantity: 'sb.remaining_quantity',
+  unit_cost: 'sb.unit_cost',
+  remaining_value: money('sb.remaining_quantity * sb.unit_cost'),
+  received_at: 'sb.received_at',
+  value_date: isoDate('sb.value_date'),
+  document_type: 'sb.document_type',
+  document_id: 'sb.document_id',
+  document_no: 'sb.document_no',
+};

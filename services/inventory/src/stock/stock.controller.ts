@@ -1,0 +1,41 @@
+import { Get, HttpCode, Post } from '@nestjs/common';
+import { listQuerySchema } from '@scm/contracts';
+import type { ListQuery, StockAtLocation, StockItemOption, StockItemType } from '@scm/contracts';
+import { AnyPermission, CallerScope, CodeParam, ListPage, ServiceController, ValidBody } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
+import { StockQueries } from './stock-queries.service.js';
+import { ItemTypeParam } from './stock-params.js';
+
+/** What the documents' line grids read: any of stock adjustment, stock take or the overview lets a user type one. */
+const LINE_GRID_KEYS = ['SA', 'ST', 'INVENTORY_OVERVIEW'] as const;
+
+/** Stock at one location, for a document line (its balance, units and open batches). */
+@ServiceController('inventory/stock', 'inventory: stock')
+export class StockController {
+  constructor(private readonly stock: StockQueries) {}
+
+  @Get(':locationId/:itemType/:itemId')
+  @AnyPermission(LINE_GRID_KEYS, 'view')
+  at(
+    @CodeParam('locationId') locationId: string,
+    @ItemTypeParam() itemType: StockItemType,
+    @CodeParam('itemId') itemId: string,
+    @CallerScope() scope: LocationScope,
+  ): Promise<StockAtLocation> {
+    return this.stock.stockAt(locationId, itemType, itemId, scope);
+  }
+}
+
+/** The line grid's item search: the SKUs and RJ products the ledger keeps stock of. */
+@ServiceController('inventory/items', 'inventory: stock')
+export class ItemOptionController {
+  constructor(private readonly stock: StockQueries) {}
+
+  @Post('list')
+  @HttpCode(200)
+  @AnyPermission(LINE_GRID_KEYS, 'view')
+  async list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<StockItemOption>> {
+    const page = await this.stock.items(query);
+    return new ListPage(page.data, page.recordsTotal);
+  }
+}
