@@ -1,20 +1,21 @@
-import type { FifoValuationRow, StockBatchView, StockItemType } from '@scm/contracts';
+import type { FifoValuationRow, ListQueryInput, StockBatchView, StockItemType } from '@scm/contracts';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fifoSource, useFifoLayers } from '../../../api/inventory';
+import { fifoSource, FIFO_TOTAL_CAP, useFifoLayers, useFifoTotal } from '../../../api/inventory';
 import { DataTable } from '../../../components/data-table';
-import type { Column, FilterDef } from '../../../components/data-table';
+import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Button } from '../../../components/ui/Button';
 import { parseDay } from '../../../components/ui/calendar-days';
 import { DateField } from '../../../components/ui/DateField';
 import { Icon, Spinner } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { isoDate } from '../../../lib/format';
+import { formatMoney, formatNumber, isoDate } from '../../../lib/format';
 import { DocumentLink, isStockItemType, itemViewPath, useStockFilterOptions } from '../overview/stock-parts';
 import { StaticTable } from '../overview/StaticTable';
 
+const DEFAULT_SORT: SortState = { column: 'item_name', direction: 'ASC' };
 const rowKey = (row: FifoValuationRow) => `${row.item_type}:${row.item_id}:${row.location_id}`;
 const batchKey = (row: StockBatchView) => row.batch_id;
 
@@ -63,6 +64,7 @@ export default function FifoPage() {
 
   const { locationOptions, itemTypeOptions } = useStockFilterOptions();
   const source = useMemo(() => fifoSource(asOf), [asOf]);
+  const [query, setQuery] = useState<ListQueryInput | null>(null);
 
   const columns = useMemo<Column<FifoValuationRow>[]>(
     () => [
@@ -143,12 +145,40 @@ export default function FifoPage() {
         searchPlaceholder={t('inventory:fifo.searchPlaceholder')}
         exportFileName={t('inventory:fifo.exportFileName', { date: asOf })}
         emptyMessage={t('inventory:fifo.empty')}
+        onQueryChange={setQuery}
+        defaultSort={DEFAULT_SORT}
       />
+      <FifoTotal asOf={asOf} query={query} />
       <LayersDialog
         target={target}
         asOf={asOf}
         onClose={() => update({ item_type: null, item_id: null, location_id: null })}
       />
+    </div>
+  );
+}
+
+/** The total valuation of what the table's filter and search select (every page, not only the one shown). */
+function FifoTotal({ asOf, query }: { asOf: string; query: ListQueryInput | null }) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useFifoTotal(asOf, query);
+  return (
+    <div
+      className="mt-3 flex flex-wrap items-center justify-end gap-3 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200"
+      data-testid="fifo-total"
+    >
+      <span className="text-sm text-slate-600">{t('inventory:fifo.total', { date: asOf })}</span>
+      {isLoading && !data ? (
+        <Spinner className="h-4 w-4 text-blue-600" />
+      ) : data?.total === null ? (
+        <span className="text-sm text-amber-700">
+          {t('inventory:fifo.totalTooMany', { rows: formatNumber(data.rows, 0), cap: formatNumber(FIFO_TOTAL_CAP, 0) })}
+        </span>
+      ) : (
+        <span className="text-base font-semibold text-slate-900 tabular-nums" data-testid="fifo-total-value">
+          {formatMoney(data?.total)}
+        </span>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { movementsSource, useStockItem } from '../../../api/inventory';
 import { useSession } from '../../../api/session';
 import { DataTable } from '../../../components/data-table';
-import type { Column, FilterDef } from '../../../components/data-table';
+import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Badge } from '../../../components/ui/Badge';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -19,6 +19,8 @@ import { StaticTable } from './StaticTable';
 const balanceKey = (row: StockBalanceRow) => row.location_id;
 const batchKey = (row: StockBatchView) => row.batch_id;
 const movementKey = (row: StockMovementView) => row.movement_id;
+/** Newest first (the server's order). */
+const MOVEMENT_SORT: SortState = { column: 'posted_at', direction: 'DESC' };
 
 /** A labelled value of the item's header card. */
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -149,7 +151,6 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
       {
         id: 'location_name',
         header: t('inventory:fields.location'),
-        sortable: true,
         cell: (row) => (
           <span>
             <span className="font-medium">{row.location_id}</span>{' '}
@@ -161,7 +162,6 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
       {
         id: 'document_no',
         header: t('inventory:fields.document'),
-        sortable: true,
         cell: (row) => <DocumentLink type={row.document_type} id={row.document_id} no={row.document_no} />,
         exportValue: (row) => `${row.document_type} ${row.document_no}`,
       },
@@ -278,6 +278,7 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
             rowKey={movementKey}
             permissionKey="INVENTORY_OVERVIEW"
             filters={movementFilters}
+            defaultSort={MOVEMENT_SORT}
             stateKey={`${OVERVIEW_PATH}/view#movements`}
             extraFields={['document_type', 'document_id', 'location_id', 'movement_id']}
             searchPlaceholder={t('inventory:item.searchMovements')}

@@ -6,11 +6,13 @@ import { useSearchParams } from 'react-router-dom';
 import { overviewSource } from '../../../api/inventory';
 import { useSession } from '../../../api/session';
 import { DataTable } from '../../../components/data-table';
-import type { Column, FilterDef } from '../../../components/data-table';
+import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { itemViewPath, LevelBadge, useStockFilterOptions } from './stock-parts';
 import { ViewSwitch } from './ViewSwitch';
 
+/** The server's order (item name), shown on its column. */
+const DEFAULT_SORT: SortState = { column: 'item_name', direction: 'ASC' };
 const rowKey = (row: StockBalanceRow) => `${row.item_type}:${row.item_id}:${row.location_id}`;
 
 /**
@@ -90,7 +92,6 @@ export default function OverviewListPage() {
       {
         id: 'below_threshold',
         header: t('inventory:fields.level'),
-        sortable: true,
         cell: (row) => <LevelBadge below={row.below_threshold} />,
         exportValue: (row) => t(row.below_threshold ? 'inventory:flag.below' : 'inventory:flag.ok'),
       },
@@ -98,7 +99,6 @@ export default function OverviewListPage() {
         id: 'last_movement_time',
         header: t('inventory:fields.last_movement_time'),
         kind: 'datetime',
-        sortable: true,
         defaultHidden: true,
       },
     );
@@ -139,6 +139,7 @@ export default function OverviewListPage() {
         rowKey={rowKey}
         permissionKey="INVENTORY_OVERVIEW"
         filters={filters}
+        defaultSort={DEFAULT_SORT}
         rowLink={(row) => itemViewPath(row.item_type, row.item_id)}
         extraFields={['item_type', 'location_id', 'category_id', 'region_id']}
         searchPlaceholder={t('inventory:overview.searchPlaceholder')}
