@@ -103,7 +103,7 @@ export class DocumentActions {
       const others = await this.approvers.otherApprovers(manager, {
         permissionKey: machine.permissionKey,
         locationId: document.location_id,
-        // A reject carries no value of its own: anyone holding approval on the key may reject.
+        // A reject on a document without a value: every other holder of approval on the key counts.
         valueUsd: value ?? '0',
         excludingUserId: user.sub,
       });
