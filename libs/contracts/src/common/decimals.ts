@@ -46,6 +46,14 @@ function parse(value: RoundInput): Dec {
   return parsed;
 }
 
+/**
+ * The product's one exact decimal (decimal.js at 60 digits, rounding half away from zero), for arithmetic on
+ * quantities, costs and values that must never touch a JS float: `exact('1.5').times('0.3333')`. Round the result
+ * once, with `roundTo` or one of the round* functions, when it becomes a figure that is stored or answered.
+ */
+export type ExactDecimal = Dec;
+export const exact = (value: RoundInput): ExactDecimal => parse(value);
+
 /** `value` rounded half away from zero to `scale` decimals, as fixed text ("1.50", "-0.0001"). */
 export function roundTo(value: RoundInput, scale: number): string {
   const fixed = parse(value).toDecimalPlaces(scale, D.ROUND_HALF_UP).toFixed(scale);
