@@ -1,0 +1,701 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  CatalogUsageSubjects,
+  InventorySubjects,
+  pricePerPrimary,
+  stockPostingRequestSchema,
+  toPrimary,
+  unitKey,
+  V,
+} from '@scm/contracts';
+import type {
+  PostedMovement,
+  StockItemType,
+  StockPosted,
+  StockPostingRequest,
+  StockPostingResult,
+  ValidStockPostingRequest,
+} from '@scm/contracts';
+import { EventPublisher, lockRowsInOrder, parseOrThrow } from '@scm/platform';
+import type { EntityManager } from 'typeorm';
+import type { ItemReplicaRow } from '../replicas/item-replica.repository.js';
+import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
+import type { LocationReplicaRow } from '../replicas/location-replica.repository.js';
+import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
+import { InventorySettingsService } from './inventory-settings.service.js';
+import { dec, Decimal, quantityText, unitCostText, valueText } from './ledger-decimal.js';
+import { StockLedgerException } from './stock-ledger.exception.js';
+
+/** Who posts: the document's actor (a user, or the service that sent the posting request). */
+export interface PostingActor {
+  id: string | null;
+  name: string;
+}
+
+/** A request line resolved against the replicas, in the item's primary unit. */
+interface ResolvedLine {
+  index: number;
+  line_no: number;
+  item: ItemReplicaRow;
+  location: LocationReplicaRow;
+  balanceKey: string;
+  /** Signed, primary unit. */
+  quantity: Decimal;
+  /** Receipts: cost of one primary unit. */
+  unitCost: Decimal | null;
+  /** Issues naming batches: how much of each, primary unit. */
+  batches: { batch_id: string; quantity: Decimal }[] | null;
+}
+
+/** A locked balance row and what this posting has done to it so far. */
+interface BalanceState {
+  item_type: StockItemType;
+  item_id: string;
+  location_id: string;
+  onHand: Decimal;
+  reserved: Decimal;
+  value: Decimal;
+  backOrdered: Decimal;
+  /** Created by this posting: the item and location are in use from now on. */
+  created: boolean;
+  moved: boolean;
+}
+
+interface BalanceRow {
+  item_type: StockItemType;
+  item_id: string;
+  location_id: string;
+  on_hand: string;
+  reserved: string;
+  stock_value: string;
+  back_order_quantity: string;
+  created_posting_id: string | null;
+}
+
+interface MovementToWrite extends PostedMovement {
+  document_type: string;
+  document_id: string;
+  document_no: string;
+}
+
+interface PostingContext {
+  request: ValidStockPostingRequest;
+  postingId: string;
+  actor: PostingActor;
+  balances: Map<string, BalanceState>;
+  movements: MovementToWrite[];
+  backOrderIds: string[];
+}
+
+/** FIFO layers are read this many at a time (most issues need one or two). */
+const BATCH_PAGE = 20;
+
+/**
+ * THE ONE POSTING FUNCTION (docs/stock-ledger.md, "Posting"). Every document that moves stock calls `post` inside
+ * its own transaction: inventory's documents directly, other services through their posting-request events,
+ * whose handler calls it in the consumer's transaction. Perpetual FIFO in posting order, exact decimals.
+ *
+ * Invariant, for every (item, location), after any interleaving of postings:
+ *   on_hand = Σ movement.quantity = Σ batch.remaining_quantity and
+ *   stock_value = Σ movement.cost_value = Σ batch.remaining_quantity × batch.unit_cost.
+ * It holds because every change of a batch's remaining quantity is written as a movement of exactly that
+ * quantity at exactly that batch's cost, and the balance is changed by the same figures, under its row lock.
+ */
+@Injectable()
+export class StockLedger {
+  constructor(
+    private readonly items: ItemReplicaRepository,
+    private readonly locations: LocationReplicaRepository,
+    private readonly settings: InventorySettingsService,
+    private readonly publisher: EventPublisher,
+  ) {}
+
+  /** `manager` is the caller's open transaction (inTransaction / an event handler's). */
+  async post(manager: EntityManager, request: StockPostingRequest, actor: PostingActor): Promise<StockPostingResult> {
+    const valid = parseOrThrow(stockPostingRequestSchema, request);
+    const hash = requestHash(valid);
+    const postingId = randomUUID();
+
+    // Idempotency first: a revision posted before is a no-op even once its period has been locked since (a
+    // redelivered event must not be parked as failed). A concurrent posting of the same revision makes this
+    // INSERT wait for its commit, then see it.
+    const claimed = await manager.query<{ posting_id: string }[]>(
+      `INSERT INTO stock_posting (posting_id, document_type, document_id, revision, document_no, value_date,
+         request_hash, actor_id, actor_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (document_type, document_id, revision) DO NOTHING
+       RETURNING posting_id`,
+      [
+        postingId,
+        valid.document_type,
+        valid.document_id,
+        valid.revision,
+        valid.document_no,
+        valid.value_date,
+        hash,
+        actor.id,
+        actor.name,
+      ],
+    );
+    if (claimed.length === 0) return this.earlierPosting(manager, valid, hash);
+
+    const lockDate = await this.settings.periodLockDate(manager);
+    if (lockDate !== null && valid.value_date <= lockDate) {
+      throw StockLedgerException.periodLocked(lockDate, valid.value_date);
+    }
+
+    const lines = await this.resolve(manager, valid);
+    const context: PostingContext = {
+      request: valid,
+      postingId,
+      actor,
+      balances: await this.lockBalances(manager, lines, postingId),
+      movements: [],
+      backOrderIds: [],
+    };
+    if (valid.allow_negative) await this.lockBackOrderCounters(manager, lines);
+
+    const posted: StockPosted['lines'] = [];
+    for (const line of lines) {
+      const before = context.movements.length;
+      if (line.quantity.greaterThan(0)) await this.receive(manager, context, line);
+      else await this.issue(manager, context, line);
+      const written = context.movements.slice(before);
+      const balance = context.balances.get(line.balanceKey)!;
+      posted.push({
+        item_type: line.item.item_type,
+        item_id: line.item.item_id,
+        location_id: line.location.location_id,
+        quantity: quantityText(written.reduce((sum, m) => sum.plus(m.quantity), dec(0))),
+        cost_value: valueText(written.reduce((sum, m) => sum.plus(m.cost_value), dec(0))),
+        on_hand_after: quantityText(balance.onHand),
+      });
+    }
+
+    await this.writeMovements(manager, context);
+    await this.writeBalances(manager, context);
+    await this.publisher.publish(manager, InventorySubjects.StockPosted, {
+      posting_id: postingId,
+      document_type: valid.document_type,
+      document_id: valid.document_id,
+      document_no: valid.document_no,
+      revision: valid.revision,
+      value_date: valid.value_date,
+      lines: posted,
+    });
+    await this.announceUsage(manager, context);
+
+    return {
+      posting_id: postingId,
+      duplicate: false,
+      movements: context.movements.map(toPostedMovement),
+      back_order_ids: context.backOrderIds,
+    };
+  }
+
+  /** The same revision was posted before: the same lines are a duplicate (nothing written), others a bug. */
+  private async earlierPosting(
+    manager: EntityManager,
+    request: ValidStockPostingRequest,
+    hash: string,
+  ): Promise<StockPostingResult> {
+    const [earlier] = await manager.query<{ posting_id: string; request_hash: string }[]>(
+      `SELECT posting_id, request_hash FROM stock_posting
+        WHERE document_type = $1 AND document_id = $2 AND revision = $3`,
+      [request.document_type, request.document_id, request.revision],
+    );
+    if (!earlier || earlier.request_hash !== hash) throw StockLedgerException.postingConflict();
+    const movements = await manager.query<PostedMovement[]>(
+      `SELECT movement_id, line_no, item_type, item_id, location_id, batch_id, quantity::text AS quantity,
+              unit_cost::text AS unit_cost, cost_value::text AS cost_value
+         FROM stock_movement WHERE posting_id = $1 ORDER BY seq`,
+      [earlier.posting_id],
+    );
+    const backOrders = await manager.query<{ back_order_id: string }[]>(
+      `SELECT back_order_id FROM back_order WHERE posting_id = $1 ORDER BY seq`,
+      [earlier.posting_id],
+    );
+    return {
+      posting_id: earlier.posting_id,
+      duplicate: true,
+      movements,
+      back_order_ids: backOrders.map((row) => row.back_order_id),
+    };
+  }
+
+  /** Every line's item, location, unit and cost, in the primary unit; refuses what the ledger cannot post. */
+  private async resolve(manager: EntityManager, request: ValidStockPostingRequest): Promise<ResolvedLine[]> {
+    const items = await this.items.findMany(
+      manager,
+      request.lines.map((line) => ({ item_type: line.item_type, item_id: line.item_id })),
+    );
+    const locations = await this.locations.findMany(
+      manager,
+      request.lines.map((line) => line.location_id),
+    );
+    return request.lines.map((line, index): ResolvedLine => {
+      const item = items.get(itemKey(line.item_type, line.item_id));
+      if (!item || item.deleted || item.status === 'archived') throw StockLedgerException.itemUnknown(line.item_id);
+      if (!item.is_inventorise) throw StockLedgerException.itemNotInventorised(item.item_name);
+      const location = locations.get(line.location_id);
+      if (!location || location.deleted || location.status === 'archived') {
+        throw StockLedgerException.locationUnknown(location?.location_name || line.location_id);
+      }
+      const factor = factorOf(item, line.uom_name);
+      if (factor === null) throw StockLedgerException.unitUnknown(line.uom_name ?? '', item.item_name);
+
+      const asked = dec(line.quantity);
+      let quantity = dec(toPrimary(line.quantity, factor));
+      let unitCost: Decimal | null = null;
+      let batches: ResolvedLine['batches'] = null;
+      if (asked.greaterThan(0)) {
+        if (line.unit_cost === undefined) {
+          throw StockLedgerException.invalidLine(`lines.${index}.unit_cost`, V.required);
+        }
+        if (line.batches !== undefined) throw StockLedgerException.invalidLine(`lines.${index}.batches`, V.invalid);
+        unitCost = dec(pricePerPrimary(line.unit_cost, factor, 4));
+      } else if (line.batches !== undefined && line.batches.length > 0) {
+        // Named batches: their quantities (in the line's unit) must add up to the line's, exactly.
+        const sum = line.batches.reduce((total, batch) => total.plus(batch.quantity), dec(0));
+        if (!sum.equals(asked.negated())) {
+          throw StockLedgerException.batchSumMismatch(item.item_name, sum.toFixed(), asked.negated().toFixed());
+        }
+        batches = line.batches.map((batch) => ({
+          batch_id: batch.batch_id,
+          quantity: dec(toPrimary(batch.quantity, factor)),
+        }));
+        // Converted batch by batch, so the line is exactly what the batches give.
+        quantity = batches.reduce((total, batch) => total.minus(batch.quantity), dec(0));
+      }
+      if (quantity.isZero()) throw StockLedgerException.invalidLine(`lines.${index}.quantity`, V.invalid);
+      return {
+        index,
+        line_no: line.line_no,
+        item,
+        location,
+        balanceKey: balanceKey(item.item_type, item.item_id, location.location_id),
+        quantity,
+        unitCost,
+        batches,
+      };
+    });
+  }
+
+  /**
+   * Locks the balance row of every (item, location) the posting touches, in one fixed order (creating the missing
+   * ones), so two postings of the same items never deadlock nor lose an update.
+   */
+  private async lockBalances(
+    manager: EntityManager,
+    lines: readonly ResolvedLine[],
+    postingId: string,
+  ): Promise<Map<string, BalanceState>> {
+    const rows = await lockRowsInOrder<BalanceRow>(manager, {
+      table: 'stock_balance',
+      keyColumns: ['item_type', 'item_id', 'location_id'],
+      keys: lines.map((line) => ({
+        item_type: line.item.item_type,
+        item_id: line.item.item_id,
+        location_id: line.location.location_id,
+      })),
+      createMissing: { values: { created_posting_id: postingId } },
+    });
+    const balances = new Map<string, BalanceState>();
+    for (const row of rows) {
+      balances.set(balanceKey(row.item_type, row.item_id, row.location_id), {
+        item_type: row.item_type,
+        item_id: row.item_id,
+        location_id: row.location_id,
+        onHand: dec(row.on_hand),
+        reserved: dec(row.reserved),
+        value: dec(row.stock_value),
+        backOrdered: dec(row.back_order_quantity),
+        created: row.created_posting_id === postingId,
+        moved: false,
+      });
+    }
+    return balances;
+  }
+
+  /**
+   * A posting that may fall short numbers its back orders from its issue locations' counters. They are locked
+   * up front, after the balances and in location order: taken lazily, two postings short at two locations could
+   * each hold one counter and wait for the other.
+   */
+  private async lockBackOrderCounters(manager: EntityManager, lines: readonly ResolvedLine[]): Promise<void> {
+    const issueLocations = lines.filter((line) => line.quantity.lessThan(0)).map((line) => line.location.location_id);
+    if (issueLocations.length === 0) return;
+    await lockRowsInOrder(manager, {
+      table: 'back_order_number',
+      keyColumns: ['location_id'],
+      keys: issueLocations.map((location_id) => ({ location_id })),
+      createMissing: true,
+    });
+  }
+
+  /** A receipt: a new FIFO layer, then the open back orders of its (item, location) settled from it. */
+  private async receive(manager: EntityManager, context: PostingContext, line: ResolvedLine): Promise<void> {
+    const { request } = context;
+    const balance = context.balances.get(line.balanceKey)!;
+    const unitCost = line.unitCost!;
+    const batchId = randomUUID();
+    let remaining = line.quantity;
+    await manager.query(
+      `INSERT INTO stock_batch (batch_id, item_type, item_id, location_id, received_quantity, remaining_quantity,
+         unit_cost, value_date, posting_id, document_type, document_id, document_no, line_no)
+       VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        batchId,
+        line.item.item_type,
+        line.item.item_id,
+        line.location.location_id,
+        quantityText(line.quantity),
+        unitCostText(unitCost),
+        request.value_date,
+        context.postingId,
+        request.document_type,
+        request.document_id,
+        request.document_no,
+        line.line_no,
+      ],
+    );
+    this.addMovement(context, line, balance, {
+      batchId,
+      quantity: line.quantity,
+      unitCost,
+      document: { type: request.document_type, id: request.document_id, no: request.document_no },
+    });
+
+    if (balance.backOrdered.isZero()) return;
+    // The balance row lock serialises every change of this (item, location)'s back orders.
+    const open = await manager.query<{ back_order_id: string; bo_no: string; current_quantity: string }[]>(
+      `SELECT back_order_id, bo_no, current_quantity::text AS current_quantity FROM back_order
+        WHERE item_type = $1 AND item_id = $2 AND location_id = $3 AND status = 'OPEN'
+        ORDER BY seq`,
+      [line.item.item_type, line.item.item_id, line.location.location_id],
+    );
+    for (const backOrder of open) {
+      if (remaining.isZero()) break;
+      const owed = dec(backOrder.current_quantity).negated();
+      const take = Decimal.min(owed, remaining);
+      remaining = remaining.minus(take);
+      const settledNow = take.times(unitCost);
+      const current = owed.minus(take).negated();
+      await manager.query(
+        `UPDATE back_order SET current_quantity = $2, settled_value = settled_value + $3,
+           status = CASE WHEN $2::numeric = 0 THEN 'SETTLED' ELSE 'OPEN' END,
+           settled_time = CASE WHEN $2::numeric = 0 THEN now() ELSE NULL END, last_updated_time = now()
+         WHERE back_order_id = $1`,
+        [backOrder.back_order_id, quantityText(current), valueText(settledNow)],
+      );
+      balance.backOrdered = balance.backOrdered.plus(take);
+      // The settlement is a movement of the back order (document SO), out of this receipt's batch at its cost.
+      this.addMovement(context, line, balance, {
+        batchId,
+        quantity: take.negated(),
+        unitCost,
+        document: { type: 'SO', id: backOrder.back_order_id, no: backOrder.bo_no },
+      });
+    }
+    if (!remaining.equals(line.quantity)) {
+      await manager.query(`UPDATE stock_batch SET remaining_quantity = $2 WHERE batch_id = $1`, [
+        batchId,
+        quantityText(remaining),
+      ]);
+    }
+  }
+
+  /** An issue: the named batches, or the oldest layers; a shortfall is refused or becomes a back order. */
+  private async issue(manager: EntityManager, context: PostingContext, line: ResolvedLine): Promise<void> {
+    const { request } = context;
+    const balance = context.balances.get(line.balanceKey)!;
+    const asked = line.quantity.negated();
+    const available = Decimal.max(balance.onHand.minus(balance.reserved), 0);
+    if (asked.greaterThan(available) && !(request.allow_negative && line.batches === null)) {
+      throw StockLedgerException.insufficientStock({
+        item: line.item.item_name,
+        location: line.location.location_name,
+        available: quantityText(available),
+        asked: quantityText(asked),
+        uom: line.item.primary_uom_name,
+      });
+    }
+    const document = { type: request.document_type, id: request.document_id, no: request.document_no };
+
+    if (line.batches !== null) {
+      for (const named of line.batches) {
+        const [batch] = await manager.query<BatchRow[]>(
+          `SELECT batch_id, item_type, item_id, location_id, remaining_quantity::text AS remaining_quantity,
+                  unit_cost::text AS unit_cost
+             FROM stock_batch WHERE batch_id = $1`,
+          [named.batch_id],
+        );
+        const remaining = batch ? dec(batch.remaining_quantity) : dec(0);
+        if (
+          !batch ||
+          batch.item_type !== line.item.item_type ||
+          batch.item_id !== line.item.item_id ||
+          batch.location_id !== line.location.location_id ||
+          remaining.lessThan(named.quantity)
+        ) {
+          throw StockLedgerException.batchInvalid(line.item.item_name, line.location.location_name);
+        }
+        await this.takeFromBatch(manager, context, line, balance, batch, remaining, named.quantity, document);
+      }
+      return;
+    }
+
+    const issued = Decimal.min(asked, available);
+    let left = issued;
+    while (left.greaterThan(0)) {
+      const layers = await manager.query<BatchRow[]>(
+        `SELECT batch_id, item_type, item_id, location_id, remaining_quantity::text AS remaining_quantity,
+                unit_cost::text AS unit_cost
+           FROM stock_batch
+          WHERE item_type = $1 AND item_id = $2 AND location_id = $3 AND remaining_quantity > 0
+          ORDER BY seq LIMIT ${BATCH_PAGE}`,
+        [line.item.item_type, line.item.item_id, line.location.location_id],
+      );
+      // on_hand = Σ remaining: running out of layers before the balance is a broken invariant, never a shortfall.
+      if (layers.length === 0) throw new Error(`stock_batch of ${line.balanceKey} hold less than its on_hand`);
+      for (const layer of layers) {
+        if (left.isZero()) break;
+        const remaining = dec(layer.remaining_quantity);
+        const take = Decimal.min(remaining, left);
+        left = left.minus(take);
+        await this.takeFromBatch(manager, context, line, balance, layer, remaining, take, document);
+      }
+    }
+
+    const shortfall = asked.minus(issued);
+    if (shortfall.greaterThan(0)) await this.openBackOrder(manager, context, line, balance, shortfall);
+  }
+
+  private async takeFromBatch(
+    manager: EntityManager,
+    context: PostingContext,
+    line: ResolvedLine,
+    balance: BalanceState,
+    batch: BatchRow,
+    remaining: Decimal,
+    take: Decimal,
+    document: { type: string; id: string; no: string },
+  ): Promise<void> {
+    await manager.query(`UPDATE stock_batch SET remaining_quantity = $2 WHERE batch_id = $1`, [
+      batch.batch_id,
+      quantityText(remaining.minus(take)),
+    ]);
+    this.addMovement(context, line, balance, {
+      batchId: batch.batch_id,
+      quantity: take.negated(),
+      unitCost: dec(batch.unit_cost),
+      document,
+    });
+  }
+
+  /** What could not be issued: no movement (stock never goes below zero), a back order the next receipts settle. */
+  private async openBackOrder(
+    manager: EntityManager,
+    context: PostingContext,
+    line: ResolvedLine,
+    balance: BalanceState,
+    shortfall: Decimal,
+  ): Promise<void> {
+    const { request } = context;
+    const [counter] = await manager.query<{ last_number: number }[][]>(
+      `UPDATE back_order_number SET last_number = last_number + 1 WHERE location_id = $1 RETURNING last_number`,
+      [line.location.location_id],
+    );
+    const number = counter?.[0]?.last_number;
+    if (number === undefined) throw new Error(`no back order counter locked for ${line.location.location_id}`);
+    const backOrderId = randomUUID();
+    await manager.query(
+      `INSERT INTO back_order (back_order_id, bo_no, status, item_type, item_id, location_id, initial_quantity,
+         current_quantity, document_type, document_id, document_no, line_no, posting_id)
+       VALUES ($1, $2, 'OPEN', $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)`,
+      [
+        backOrderId,
+        backOrderNumber(line.location.location_id, number),
+        line.item.item_type,
+        line.item.item_id,
+        line.location.location_id,
+        quantityText(shortfall.negated()),
+        request.document_type,
+        request.document_id,
+        request.document_no,
+        line.line_no,
+        context.postingId,
+      ],
+    );
+    balance.backOrdered = balance.backOrdered.minus(shortfall);
+    balance.moved = true;
+    context.backOrderIds.push(backOrderId);
+  }
+
+  /** Records a movement and applies it to the balance: the two always change by the same figures. */
+  private addMovement(
+    context: PostingContext,
+    line: ResolvedLine,
+    balance: BalanceState,
+    movement: {
+      batchId: string;
+      quantity: Decimal;
+      unitCost: Decimal;
+      document: { type: string; id: string; no: string };
+    },
+  ): void {
+    const costValue = movement.quantity.times(movement.unitCost);
+    balance.onHand = balance.onHand.plus(movement.quantity);
+    balance.value = balance.value.plus(costValue);
+    balance.moved = true;
+    context.movements.push({
+      movement_id: randomUUID(),
+      // A settlement movement keeps the receipt's line number: the line whose batch it came out of.
+      line_no: line.line_no,
+      item_type: line.item.item_type,
+      item_id: line.item.item_id,
+      location_id: line.location.location_id,
+      batch_id: movement.batchId,
+      quantity: quantityText(movement.quantity),
+      unit_cost: unitCostText(movement.unitCost),
+      cost_value: valueText(costValue),
+      document_type: movement.document.type,
+      document_id: movement.document.id,
+      document_no: movement.document.no,
+    });
+  }
+
+  /** All the posting's movements in one statement, in the order they were made (their seq keeps it). */
+  private async writeMovements(manager: EntityManager, context: PostingContext): Promise<void> {
+    const { movements, request } = context;
+    if (movements.length === 0) return;
+    const column = <K extends keyof MovementToWrite>(key: K) => movements.map((m) => m[key]);
+    await manager.query(
+      `INSERT INTO stock_movement (movement_id, posting_id, item_type, item_id, location_id, quantity, unit_cost,
+         cost_value, batch_id, document_type, document_id, document_no, line_no, value_date, actor_id, actor_name)
+       SELECT m.movement_id, $1, m.item_type, m.item_id, m.location_id, m.quantity, m.unit_cost, m.cost_value,
+              m.batch_id, m.document_type, m.document_id, m.document_no, m.line_no, $2::date, $3, $4
+         FROM unnest($5::uuid[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[],
+                     $12::uuid[], $13::text[], $14::text[], $15::text[], $16::int[])
+              WITH ORDINALITY AS m(movement_id, item_type, item_id, location_id, quantity, unit_cost, cost_value,
+                                   batch_id, document_type, document_id, document_no, line_no, position)
+        ORDER BY m.position`,
+      [
+        context.postingId,
+        request.value_date,
+        context.actor.id,
+        context.actor.name,
+        column('movement_id'),
+        column('item_type'),
+        column('item_id'),
+        column('location_id'),
+        column('quantity'),
+        column('unit_cost'),
+        column('cost_value'),
+        column('batch_id'),
+        column('document_type'),
+        column('document_id'),
+        column('document_no'),
+        column('line_no'),
+      ],
+    );
+  }
+
+  private async writeBalances(manager: EntityManager, context: PostingContext): Promise<void> {
+    const changed = [...context.balances.values()].filter((balance) => balance.moved);
+    if (changed.length === 0) return;
+    await manager.query(
+      `UPDATE stock_balance b
+          SET on_hand = c.on_hand, stock_value = c.stock_value, back_order_quantity = c.back_order_quantity,
+              last_movement_time = now()
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
+              AS c(item_type, item_id, location_id, on_hand, stock_value, back_order_quantity)
+        WHERE b.item_type = c.item_type AND b.item_id = c.item_id AND b.location_id = c.location_id`,
+      [
+        changed.map((b) => b.item_type),
+        changed.map((b) => b.item_id),
+        changed.map((b) => b.location_id),
+        changed.map((b) => quantityText(b.onHand)),
+        changed.map((b) => valueText(b.value)),
+        changed.map((b) => quantityText(b.backOrdered)),
+      ],
+    );
+  }
+
+  /**
+   * A balance row this posting created puts its item and location in use for good (history never goes away),
+   * so catalog refuses to archive or delete them. The set never changes: revision 1 for ever.
+   */
+  private async announceUsage(manager: EntityManager, context: PostingContext): Promise<void> {
+    for (const balance of context.balances.values()) {
+      if (!balance.created) continue;
+      await this.publisher.publish(manager, CatalogUsageSubjects.inventory, {
+        used_by_type: 'stock_balance',
+        used_by_id: `${balance.item_type}:${balance.item_id}@${balance.location_id}`,
+        revision: 1,
+        targets: [
+          { target_type: balance.item_type, target_id: balance.item_id },
+          { target_type: 'location', target_id: balance.location_id },
+        ],
+      });
+    }
+  }
+}
+
+interface BatchRow {
+  batch_id: string;
+  item_type: string;
+  item_id: string;
+  location_id: string;
+  remaining_quantity: string;
+  unit_cost: string;
+}
+
+function balanceKey(itemType: string, itemId: string, locationId: string): string {
+  return JSON.stringify([itemType, itemId, locationId]);
+}
+
+/** The factor of `uomName` on the item (absent: the primary unit), or null when it is not one of its units. */
+function factorOf(item: ItemReplicaRow, uomName: string | undefined): string | null {
+  if (uomName === undefined || unitKey(uomName) === unitKey(item.primary_uom_name)) return '1';
+  const unit = item.uom_list.find((candidate) => unitKey(candidate.uom_name) === unitKey(uomName));
+  return unit ? unit.factor : null;
+}
+
+/** `BO-<location>-000001`: numbered per location. */
+function backOrderNumber(locationId: string, number: number): string {
+  return `BO-${locationId}-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * What identifies a posting's content: its validated request with every decimal written the one way ("10" and
+ * "10.000" are the same quantity), so a redelivery hashes the same and a changed line does not.
+ */
+function requestHash(request: ValidStockPostingRequest): string {
+  const canonical = {
+    ...request,
+    lines: request.lines.map((line) => ({
+      ...line,
+      quantity: dec(line.quantity).toFixed(),
+      uom_name: line.uom_name === undefined ? undefined : unitKey(line.uom_name),
+      unit_cost: line.unit_cost === undefined ? undefined : dec(line.unit_cost).toFixed(),
+      batches: line.batches?.map((batch) => ({ batch_id: batch.batch_id, quantity: dec(batch.quantity).toFixed() })),
+    })),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+function toPostedMovement(movement: MovementToWrite): PostedMovement {
+  return {
+    movement_id: movement.movement_id,
+    line_no: movement.line_no,
+    item_type: movement.item_type,
+    item_id: movement.item_id,
+    location_id: movement.location_id,
+    batch_id: movement.batch_id,
+    quantity: movement.quantity,
+    unit_cost: movement.unit_cost,
+    cost_value: movement.cost_value,
+  };
+}

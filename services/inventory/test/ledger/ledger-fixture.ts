@@ -1,0 +1,210 @@
+import type { LocationSnapshot, ProductSnapshot, SkuSnapshot, StockPostingRequest } from '@scm/contracts';
+import { CreatePlatformTables1763800000000, EventPublisher, inTransaction, openServiceDataSource } from '@scm/platform';
+import { createTestDatabase } from '@scm/testing';
+import type { TestDatabase } from '@scm/testing';
+import type { DataSource, EntityManager } from 'typeorm';
+// Not exported by @scm/platform (ServicePlatformModule runs it last for every service): the outbox's sequences.
+import { EventGuarantees1795640000000 } from '../../../../libs/platform/src/database/event-guarantees.migration.js';
+import { InventorySettingsService } from '../../src/ledger/inventory-settings.service.js';
+import { ledgerArea } from '../../src/ledger/ledger.area.js';
+import type { PostingActor } from '../../src/ledger/stock-ledger.js';
+import { StockLedger } from '../../src/ledger/stock-ledger.js';
+import { ItemReplicaRepository } from '../../src/replicas/item-replica.repository.js';
+import { LocationReplicaRepository } from '../../src/replicas/location-replica.repository.js';
+import { replicasArea } from '../../src/replicas/replicas.area.js';
+
+/** The ledger on a database of its own: the inventory schema with the platform, replica and ledger tables. */
+export interface LedgerFixture {
+  database: TestDatabase;
+  dataSource: DataSource;
+  sut: StockLedger;
+  items: ItemReplicaRepository;
+  locations: LocationReplicaRepository;
+  settings: InventorySettingsService;
+  close(): Promise<void>;
+}
+
+export const ACTOR: PostingActor = { id: 'u-1', name: 'Tester' };
+
+export async function openLedger(prefix = 'scm_ledger', poolSize = 10): Promise<LedgerFixture> {
+  const database = await createTestDatabase(prefix);
+  const dataSource = await openServiceDataSource({
+    url: database.url,
+    schema: 'inventory',
+    entities: [],
+    poolSize,
+    migrations: [
+      CreatePlatformTables1763800000000,
+      ...replicasArea.migrations,
+      ...ledgerArea.migrations,
+      EventGuarantees1795640000000,
+    ],
+  });
+  const items = new ItemReplicaRepository();
+  const locations = new LocationReplicaRepository();
+  const settings = new InventorySettingsService(dataSource);
+  const sut = new StockLedger(items, locations, settings, new EventPublisher('inventory'));
+  return {
+    database,
+    dataSource,
+    sut,
+    items,
+    locations,
+    settings,
+    close: async () => {
+      await dataSource.destroy();
+      await database.drop();
+    },
+  };
+}
+
+let revisions = 0;
+
+export function skuSnapshot(overrides: Partial<SkuSnapshot> & Pick<SkuSnapshot, 'sku_id' | 'name'>): SkuSnapshot {
+  return {
+    display_name: overrides.name,
+    ch_display_name: '',
+    alternate_display_name_list: [],
+    category_id: '00000000-0000-4000-8000-0000000000c1',
+    sub_category_id: null,
+    primary_uom_name: 'KG',
+    purchasing_uom_name: 'KG',
+    receiving_uom_name: 'KG',
+    counting_uom_name: 'KG',
+    uom_list: [{ uom_name: 'KG', factor: '1', uom_id: null }],
+    supplier_list: [],
+    default_supplier_id: null,
+    location_supplier_list: [],
+    barcode: '',
+    threshold: '0',
+    is_inventorise: true,
+    default_wastage_percentage: '0',
+    max_order_qty: null,
+    account_code: '',
+    gl_code: '',
+    hashtag_list: [],
+    supplier_description: '',
+    product_brand: '',
+    packaging_detail: '',
+    status: 'active',
+    revision: ++revisions,
+    last_updated_time: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function locationSnapshot(locationId: string, name: string): LocationSnapshot {
+  return {
+    location_id: locationId,
+    location_name: name,
+    is_operating: true,
+    category_id: '00000000-0000-4000-8000-0000000000a1',
+    sub_category_id: null,
+    region_id: '00000000-0000-4000-8000-0000000000b1',
+    address: '',
+    country: 'SG',
+    postal_code: '',
+    contact_person: [],
+    remark: '',
+    status: 'active',
+    revision: ++revisions,
+    last_updated_time: new Date().toISOString(),
+  };
+}
+
+export function productSnapshot(code: string, name: string): ProductSnapshot {
+  return {
+    product_id: '00000000-0000-4000-8000-0000000000d1',
+    product_code: code,
+    product_name: name,
+    alt_name: '',
+    brand: '',
+    width: null,
+    height: null,
+    diameter: null,
+    weight_grams: null,
+    time_period: '',
+    country_origin: '',
+    hashtag_list: [],
+    description: '',
+    native_currency: 'USD',
+    default_cost: '0',
+    retail_price_native: '0',
+    exchange_rate: '1',
+    exchange_rate_date: null,
+    retail_price_usd: '0',
+    mark_up: null,
+    discount: '0',
+    tax: '0',
+    retail_with_tax_usd: '0',
+    remarks: '',
+    supplier_description: '',
+    stock_type: 'Inventory',
+    category_id: '00000000-0000-4000-8000-0000000000c2',
+    permit_no: '',
+    arrival_date: null,
+    shipout_date: null,
+    declaration_type: null,
+    shipping_method: null,
+    gross_margin_scheme: false,
+    total_tax: null,
+    image_ids: [],
+    cover_image_id: null,
+    document_ids: [],
+    last_printed_date: null,
+    is_printed: false,
+    status: 'active',
+    revision: ++revisions,
+    last_updated_time: new Date().toISOString(),
+  };
+}
+
+/** Puts SKUs and locations into the replicas, as catalog's events would. */
+export async function seedReplicas(
+  fixture: LedgerFixture,
+  skus: SkuSnapshot[],
+  locations: LocationSnapshot[],
+): Promise<void> {
+  await inTransaction(fixture.dataSource, async (manager) => {
+    for (const sku of skus) await fixture.items.upsertSku(manager, sku);
+    for (const location of locations) await fixture.locations.upsert(manager, location);
+  });
+}
+
+/** One posting in a transaction of its own, as a document action would. */
+export function post(fixture: LedgerFixture, request: StockPostingRequest, actor: PostingActor = ACTOR) {
+  return inTransaction(fixture.dataSource, (manager: EntityManager) => fixture.sut.post(manager, request, actor));
+}
+
+export interface InvariantRow {
+  item_type: string;
+  item_id: string;
+  location_id: string;
+  on_hand: string;
+  movement_quantity: string;
+  batch_remaining: string;
+  stock_value: string;
+  movement_value: string;
+  batch_value: string;
+}
+
+/**
+ * For every (item, location): the balance, Σ movements and Σ remaining batches (quantity and value), computed
+ * by PostgreSQL from the stored rows. The invariant holds when each triple is equal.
+ */
+export async function ledgerTotals(dataSource: DataSource): Promise<InvariantRow[]> {
+  return dataSource.query<InvariantRow[]>(`
+    SELECT b.item_type, b.item_id, b.location_id,
+           b.on_hand::text AS on_hand,
+           COALESCE((SELECT sum(m.quantity) FROM stock_movement m WHERE (m.item_type, m.item_id, m.location_id) =
+             (b.item_type, b.item_id, b.location_id)), 0)::numeric(18,3)::text AS movement_quantity,
+           COALESCE((SELECT sum(s.remaining_quantity) FROM stock_batch s WHERE (s.item_type, s.item_id, s.location_id) =
+             (b.item_type, b.item_id, b.location_id)), 0)::numeric(18,3)::text AS batch_remaining,
+           b.stock_value::text AS stock_value,
+           COALESCE((SELECT sum(m.cost_value) FROM stock_movement m WHERE (m.item_type, m.item_id, m.location_id) =
+             (b.item_type, b.item_id, b.location_id)), 0)::numeric(24,7)::text AS movement_value,
+           COALESCE((SELECT sum(s.remaining_quantity * s.unit_cost) FROM stock_batch s
+             WHERE (s.item_type, s.item_id, s.location_id) = (b.item_type, b.item_id, b.location_id)), 0)::numeric(24,7)::text
+             AS batch_value
+      FROM stock_balance b ORDER BY b.item_type, b.item_id, b.location_id`);
+}
