@@ -127,7 +127,7 @@ export class StockQueries {
     private readonly reader: StockReader,
   ) {}
 
-  overview(
+  async overview(
     query: ListQuery,
     scope: LocationScope,
     user: AccessTokenClaims,
@@ -232,7 +232,7 @@ export class StockQueries {
    * issues), then per (item, location) the sum and the layers left. Movements dated later are ignored, whenever
    * they were posted.
    */
-  fifoValuation(query: ListQuery, scope: LocationScope): Promise<ListResult<FifoValuationRow>> {
+  async fifoValuation(query: ListQuery, scope: LocationScope): Promise<ListResult<FifoValuationRow>> {
     const { as_of: asOfValue, ...otherParams } = withLocationFilter(query).other_params;
     const asOf = asOfDate(asOfValue, 'other_params.as_of');
     const locations = scopeIds(scope);
@@ -269,7 +269,9 @@ export class StockQueries {
                   AND ($3::text IS NULL OR m.item_type = $3::text)
                 GROUP BY m.item_type, m.item_id, m.location_id, m.batch_id) layers
         GROUP BY item_type, item_id, location_id
-       HAVING sum(remaining) <> 0 OR count(*) FILTER (WHERE remaining <> 0) > 0`,
+       HAVING sum(remaining) <> 0 OR count(*) FILTER (WHERE remaining <> 0) > 0
+        -- row_id (the list's tie-breaker) then follows the item and the location.
+        ORDER BY item_type, item_id, location_id`,
       [asOf, locations, itemType],
     );
     await manager.query('ANALYZE fifo_as_of');
