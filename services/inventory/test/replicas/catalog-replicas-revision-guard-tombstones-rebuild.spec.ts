@@ -56,9 +56,8 @@ describe(CatalogReplicasHandler.name, () => {
   beforeAll(async () => {
     fixture = await openLedger('scm_inventory_replicas');
     transport = new InProcessTransport();
-    transport.registerHistory('catalog', async function* (subjects) {
-      for (const envelope of history) if (subjects.includes(envelope.subject)) yield envelope;
-    });
+    // Catalog's retained history, as its relay would serve it (an async iterable over what it published).
+    transport.registerHistory('catalog', (subjects) => toAsync(history.filter((e) => subjects.includes(e.subject))));
     consumer = new EventConsumer(fixture.dataSource, 'inventory', transport, { sweepIntervalMs: 60_000 });
     sut = new CatalogReplicasHandler(consumer, fixture.items, new ItemCategoryReplicaRepository(), fixture.locations);
     sut.onModuleInit();
@@ -216,3 +215,7 @@ describe(CatalogReplicasHandler.name, () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+async function* toAsync<T>(values: readonly T[]): AsyncIterable<T> {
+  for (const value of values) yield await Promise.resolve(value);
+}
