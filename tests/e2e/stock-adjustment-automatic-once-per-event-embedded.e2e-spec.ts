@@ -56,7 +56,16 @@ describe('automatic stock adjustments, exactly once per event (embedded mode)', 
     const created = await api().post('stock-adjustments', {
       location_id: out1,
       value_date: '2026-03-01',
-      lines: [{ item_type: 'sku', item_id: itemId, uom_name: uom, adjustment_quantity: quantity, reason: 'OTHERS', unit_cost: unitCost }],
+      lines: [
+        {
+          item_type: 'sku',
+          item_id: itemId,
+          uom_name: uom,
+          adjustment_quantity: quantity,
+          reason: 'OTHERS',
+          unit_cost: unitCost,
+        },
+      ],
     });
     expect(created.status).toBe(201);
     await api().post(`stock-adjustments/${created.body.data.id}/submit`, { revision: 1 });
@@ -84,7 +93,7 @@ describe('automatic stock adjustments, exactly once per event (embedded mode)', 
     lines: [],
   };
 
-  it('makes one adjustment of a transfer\'s rejects: negative lines from the oldest batches, reasons mapped', async () => {
+  it("makes one adjustment of a transfer's rejects: negative lines from the oldest batches, reasons mapped", async () => {
     await receive(flour, 'BAG', '4', '50'); // 100 KG at $2
     await receive(flour, 'KG', '10', '3'); // 10 KG at $3
     const data: TransferReceivedWithRejects = {
@@ -103,7 +112,9 @@ describe('automatic stock adjustments, exactly once per event (embedded mode)', 
     expect(made).toEqual([expect.objectContaining({ status: 'PENDING APPROVAL', source_no: 'SR-AUTO-000001' })]);
     const view = (await api().get(`stock-adjustments/${made[0].id}`)).body.data;
     expect(view).toMatchObject({ source: 'transfer', source_id: rejects.transfer_id, value_date: '2026-03-02' });
-    expect(view.history).toEqual([expect.objectContaining({ action: 'create', to_status: 'PENDING APPROVAL', actor_name: 'System' })]);
+    expect(view.history).toEqual([
+      expect.objectContaining({ action: 'create', to_status: 'PENDING APPROVAL', actor_name: 'System' }),
+    ]);
     // 2.5 BAG = 62.5 KG from the $2 layer; the next 40 KG: the 37.5 left of it, then 2.5 of the $3 layer.
     expect(view.lines).toEqual([
       expect.objectContaining({
@@ -170,8 +181,12 @@ describe('automatic stock adjustments, exactly once per event (embedded mode)', 
         { line_no: 2, item_type: 'sku', item_id: flour, uom_name: 'KG', quantity: '-3' },
       ],
     };
-    const first = await db.transaction((manager) => publisher.publish(manager, InventorySubjects.WipDiscrepancyFound, data));
-    const second = await db.transaction((manager) => publisher.publish(manager, InventorySubjects.WipDiscrepancyFound, data));
+    const first = await db.transaction((manager) =>
+      publisher.publish(manager, InventorySubjects.WipDiscrepancyFound, data),
+    );
+    const second = await db.transaction((manager) =>
+      publisher.publish(manager, InventorySubjects.WipDiscrepancyFound, data),
+    );
     await applied(first.id);
     await applied(second.id);
     const made = await automatic('wip');

@@ -38,7 +38,8 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     get: (path: string) => request(server).get(`/api/inventory/${path}`).set('Authorization', auth),
     post: (path: string, body: object = {}) =>
       request(server).post(`/api/inventory/${path}`).set('Authorization', auth).send(body),
-    put: (path: string, body: object) => request(server).put(`/api/inventory/${path}`).set('Authorization', auth).send(body),
+    put: (path: string, body: object) =>
+      request(server).put(`/api/inventory/${path}`).set('Authorization', auth).send(body),
   });
 
   const draft = (lines: object[], extra: object = {}) => ({
@@ -74,7 +75,14 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
   it('receives 2 BAG at $50 a bag and 10 KG at $3 a kg: two layers, 60 KG worth $130', async () => {
     const adjustment = await created(
       draft([
-        { item_type: 'sku', item_id: flour, uom_name: 'bag', adjustment_quantity: '2', reason: 'OTHERS', unit_cost: '50' },
+        {
+          item_type: 'sku',
+          item_id: flour,
+          uom_name: 'bag',
+          adjustment_quantity: '2',
+          reason: 'OTHERS',
+          unit_cost: '50',
+        },
         { item_type: 'sku', item_id: flour, uom_name: 'KG', adjustment_quantity: 10, reason: 'OTHERS', unit_cost: '3' },
       ]),
     );
@@ -198,17 +206,53 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     );
     expect(item.status).toBe(400);
     expect(item.body.code).toBe('INVENTORY_ITEM_UNKNOWN');
+    // What the columns cannot hold, and a date the calendar does not have, are the caller's errors (never a 500).
+    const huge = await api().post(
+      'stock-adjustments',
+      draft(
+        [{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '9999999999999999', reason: 'LOSS' }],
+        { value_date: '2026-01-05' },
+      ),
+    );
+    expect(huge.status).toBe(400);
+    expect(Object.keys(fieldErrors(huge.body))).toEqual(['lines.0.adjustment_quantity']);
+    const february30 = await api().post(
+      'stock-adjustments',
+      draft([{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '1', reason: 'LOSS' }], {
+        value_date: '2026-02-30',
+      }),
+    );
+    expect(february30.status).toBe(400);
+    expect(Object.keys(fieldErrors(february30.body))).toEqual(['value_date']);
     expect(fieldErrors(item.body)).toHaveProperty(['lines.0.item_id']);
   });
 
   it('refuses a stale revision and an action the status does not allow', async () => {
     const adjustment = await created(
-      draft([{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '1', reason: 'OTHERS', unit_cost: '1' }]),
+      draft([
+        {
+          item_type: 'sku',
+          item_id: sugar,
+          uom_name: 'KG',
+          adjustment_quantity: '1',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
     );
     const edited = await api().put(
       `stock-adjustments/${adjustment.id}`,
       draft(
-        [{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '2', reason: 'OTHERS', unit_cost: '1' }],
+        [
+          {
+            item_type: 'sku',
+            item_id: sugar,
+            uom_name: 'KG',
+            adjustment_quantity: '2',
+            reason: 'OTHERS',
+            unit_cost: '1',
+          },
+        ],
         { revision: 1 },
       ),
     );
@@ -217,7 +261,16 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     const stale = await api().put(
       `stock-adjustments/${adjustment.id}`,
       draft(
-        [{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '3', reason: 'OTHERS', unit_cost: '1' }],
+        [
+          {
+            item_type: 'sku',
+            item_id: sugar,
+            uom_name: 'KG',
+            adjustment_quantity: '3',
+            reason: 'OTHERS',
+            unit_cost: '1',
+          },
+        ],
         { revision: 1 },
       ),
     );
@@ -242,7 +295,16 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     const editDiscarded = await api().put(
       `stock-adjustments/${adjustment.id}`,
       draft(
-        [{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '3', reason: 'OTHERS', unit_cost: '1' }],
+        [
+          {
+            item_type: 'sku',
+            item_id: sugar,
+            uom_name: 'KG',
+            adjustment_quantity: '3',
+            reason: 'OTHERS',
+            unit_cost: '1',
+          },
+        ],
         { revision: 5 },
       ),
     );
@@ -294,7 +356,16 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
 
     const small = await api(clerk).post(
       'stock-adjustments',
-      draft([{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '2', reason: 'OTHERS', unit_cost: '1' }]),
+      draft([
+        {
+          item_type: 'sku',
+          item_id: sugar,
+          uom_name: 'KG',
+          adjustment_quantity: '2',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
     );
     const smallId = small.body.data.id as string;
     await act(smallId, 'submit', 1, clerk);
@@ -307,7 +378,16 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     await db.destroy();
     const second = await api(clerk).post(
       'stock-adjustments',
-      draft([{ item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '3', reason: 'OTHERS', unit_cost: '1' }]),
+      draft([
+        {
+          item_type: 'sku',
+          item_id: sugar,
+          uom_name: 'KG',
+          adjustment_quantity: '3',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
     );
     await act(second.body.data.id, 'submit', 1, clerk);
     const self = await act(second.body.data.id, 'approve', 2, clerk);
@@ -318,7 +398,7 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     expect(other.body.data.status).toBe('APPROVED');
   });
 
-  it('lists adjustments of the caller\'s locations, filtered, with status tabs that follow the filters', async () => {
+  it("lists adjustments of the caller's locations, filtered, with status tabs that follow the filters", async () => {
     const all = await api().post('stock-adjustments/list', { limit: 100 });
     expect(all.status).toBe(200);
     expect(all.body.recordsTotal).toBeGreaterThanOrEqual(6);

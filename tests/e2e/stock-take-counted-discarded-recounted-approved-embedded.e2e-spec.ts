@@ -61,7 +61,8 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     get: (path: string) => request(server).get(`/api/inventory/${path}`).set('Authorization', auth),
     post: (path: string, body: object = {}) =>
       request(server).post(`/api/inventory/${path}`).set('Authorization', auth).send(body),
-    put: (path: string, body: object) => request(server).put(`/api/inventory/${path}`).set('Authorization', auth).send(body),
+    put: (path: string, body: object) =>
+      request(server).put(`/api/inventory/${path}`).set('Authorization', auth).send(body),
   });
 
   async function take(id: string): Promise<TakeView> {
@@ -81,7 +82,16 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const created = await api().post('stock-adjustments', {
       location_id: out1,
       value_date: '2026-02-01',
-      lines: [{ item_type: 'sku', item_id: itemId, uom_name: uom, adjustment_quantity: quantity, reason: 'OTHERS', unit_cost: unitCost }],
+      lines: [
+        {
+          item_type: 'sku',
+          item_id: itemId,
+          uom_name: uom,
+          adjustment_quantity: quantity,
+          reason: 'OTHERS',
+          unit_cost: unitCost,
+        },
+      ],
     });
     expect(created.status).toBe(201);
     expect((await api().post(`stock-adjustments/${created.body.data.id}/submit`, { revision: 1 })).status).toBe(200);
@@ -91,7 +101,10 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
   async function count(id: string, revision: number, counts: Record<number, string | null>) {
     const response = await api().put(`stock-takes/${id}/counts`, {
       revision,
-      lines: Object.entries(counts).map(([lineNo, counted]) => ({ line_no: Number(lineNo), counted_quantity: counted })),
+      lines: Object.entries(counts).map(([lineNo, counted]) => ({
+        line_no: Number(lineNo),
+        counted_quantity: counted,
+      })),
     });
     expect(response.status).toBe(200);
     return response.body.data as TakeView;
@@ -120,10 +133,20 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     expect(created.status).toBe(201);
     const view = created.body.data as TakeView;
     takeId = view.id;
-    expect(view).toMatchObject({ status: 'DRAFT', revision: 1, doc_no: `ST-${out1}-000001`, available_actions: ['submit'] });
+    expect(view).toMatchObject({
+      status: 'DRAFT',
+      revision: 1,
+      doc_no: `ST-${out1}-000001`,
+      available_actions: ['submit'],
+    });
     const byItem = Object.fromEntries(view.lines.map((line) => [line.item_id, line]));
     // FLOUR is counted in BAG (100 KG = 4 BAG), SUGAR in KG.
-    expect(byItem[flour]).toMatchObject({ uom_name: 'BAG', system_quantity: '4.000', counted_quantity: null, category_name: `Dry ST` });
+    expect(byItem[flour]).toMatchObject({
+      uom_name: 'BAG',
+      system_quantity: '4.000',
+      counted_quantity: null,
+      category_name: `Dry ST`,
+    });
     expect(byItem[sugar]).toMatchObject({ uom_name: 'KG', system_quantity: '30.000' });
   });
 
@@ -145,20 +168,36 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const view = await take(takeId);
     const sugarLine = view.lines.find((line) => line.item_id === sugar)!;
     const counted = await count(takeId, view.revision, { [sugarLine.line_no]: '32' });
-    expect(counted.lines.find((line) => line.item_id === sugar)).toMatchObject({ system_quantity: '30.000', discrepancy: '2.000' });
+    expect(counted.lines.find((line) => line.item_id === sugar)).toMatchObject({
+      system_quantity: '30.000',
+      discrepancy: '2.000',
+    });
 
     const submitted = await api().post(`stock-takes/${takeId}/submit`, { revision: counted.revision });
     expect(submitted.status).toBe(200);
     const pending = submitted.body.data as TakeView;
-    expect(pending).toMatchObject({ status: 'PENDING SA', adjustment_no: expect.stringMatching(/^SA-/), available_actions: [] });
+    expect(pending).toMatchObject({
+      status: 'PENDING SA',
+      adjustment_no: expect.stringMatching(/^SA-/),
+      available_actions: [],
+    });
 
     const sa = await adjustment(pending.adjustment_id!);
-    expect(sa).toMatchObject({ status: 'PENDING APPROVAL', source: 'stock_take', source_id: takeId, source_no: pending.doc_no });
+    expect(sa).toMatchObject({
+      status: 'PENDING APPROVAL',
+      source: 'stock_take',
+      source_id: takeId,
+      source_no: pending.doc_no,
+    });
     const lines = Object.fromEntries(sa.lines.map((line: { item_id: string }) => [line.item_id, line]));
     // 3.5 BAG counted against 4 BAG: 12.5 KG out, from the oldest batch; 2 KG in at the average cost ($1).
     expect(lines[flour]).toMatchObject({ uom_name: 'KG', adjustment_quantity: '-12.500', reason: 'DUE TO STOCK TAKE' });
     expect(lines[flour].batches).toEqual([expect.objectContaining({ quantity: '12.500', unit_cost: '2.0000' })]);
-    expect(lines[sugar]).toMatchObject({ adjustment_quantity: '2.000', unit_cost: '1.0000', reason: 'DUE TO STOCK TAKE' });
+    expect(lines[sugar]).toMatchObject({
+      adjustment_quantity: '2.000',
+      unit_cost: '1.0000',
+      reason: 'DUE TO STOCK TAKE',
+    });
     const counts = await api().put(`stock-takes/${takeId}/counts`, { revision: pending.revision, lines: [] });
     expect(counts.status).toBe(409);
     expect(counts.body.code).toBe('DOCUMENT_NOT_EDITABLE');
@@ -170,7 +209,12 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const discarded = await api().post(`stock-adjustments/${sa.id}/discard`, { revision: sa.revision });
     expect(discarded.status).toBe(200);
     const recount = await take(takeId);
-    expect(recount).toMatchObject({ status: 'RECOUNT', adjustment_id: null, adjustment_no: null, available_actions: ['submit'] });
+    expect(recount).toMatchObject({
+      status: 'RECOUNT',
+      adjustment_id: null,
+      adjustment_no: null,
+      available_actions: ['submit'],
+    });
     expect(recount.history.map((entry) => [entry.action, entry.to_status])).toEqual([
       ['create', 'DRAFT'],
       ['count', 'DRAFT'],
@@ -234,7 +278,15 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
       .post(`/api/inventory/stock-takes/${sheet.id}/counts/import?revision=${sheet.revision}`)
       .set('Authorization', fx.admin)
       .set('Accept-Language', 'en')
-      .attach('file', await file([[sugar, '40'], ['NOPE', '1'], [flour, '-2']]), 'counts.xlsx');
+      .attach(
+        'file',
+        await file([
+          [sugar, '40'],
+          ['NOPE', '1'],
+          [flour, '-2'],
+        ]),
+        'counts.xlsx',
+      );
     expect(bad.status).toBe(400);
     expect(fieldErrors(bad.body)).toEqual({
       'rows.3.item_id': 'NOPE is not a known, active SKU or product',
@@ -252,7 +304,14 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const good = await request(server)
       .post(`/api/inventory/stock-takes/${sheet.id}/counts/import?revision=${sheet.revision}`)
       .set('Authorization', fx.admin)
-      .attach('file', await file([[sugar.toLowerCase(), '40'], [flour, '4']]), 'counts.xlsx');
+      .attach(
+        'file',
+        await file([
+          [sugar.toLowerCase(), '40'],
+          [flour, '4'],
+        ]),
+        'counts.xlsx',
+      );
     expect(good.status).toBe(200);
     const imported = good.body.data as TakeView;
     expect(imported.counted_lines).toBe(2);
@@ -265,7 +324,10 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const submitted = await api().post(`stock-takes/${sheet.id}/submit`, { revision: imported.revision });
     const sa = await adjustment(submitted.body.data.adjustment_id);
     expect(sa.lines).toEqual([expect.objectContaining({ item_id: sugar, adjustment_quantity: '-1.000' })]);
-    const rejected = await api().post(`stock-adjustments/${sa.id}/reject`, { revision: sa.revision, remark: 'count again' });
+    const rejected = await api().post(`stock-adjustments/${sa.id}/reject`, {
+      revision: sa.revision,
+      remark: 'count again',
+    });
     expect(rejected.status).toBe(200);
     const recount = await take(sheet.id);
     expect(recount).toMatchObject({ status: 'RECOUNT', adjustment_id: null });

@@ -20,6 +20,22 @@ export interface CheckedLine extends AdjustmentLineRecord {
   factor: string;
 }
 
+/** The largest quantity numeric(18,3) holds, the largest unit cost numeric(18,4) holds, the largest value (24,7). */
+export const MAX_QUANTITY = '999999999999999.999';
+export const MAX_UNIT_COST = '99999999999999.9999';
+const MAX_VALUE = '99999999999999999.9999999';
+
+/** Whether |value| fits under `max` (a figure the database would refuse is the caller's error, never a 500). */
+export function fits(value: string, max: string): boolean {
+  return dec(value).abs().lte(dec(max));
+}
+
+/** A date the calendar has (the body schema lets 2026-02-30 through: JavaScript reads it as March 2nd). */
+export function isCalendarDate(value: string): boolean {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
 /** Whether an item can be adjusted: known, not deleted nor archived. */
 export function isLiveItem(item: ItemReplicaRow | undefined | null): item is ItemReplicaRow {
   return !!item && !item.deleted && item.status !== 'archived';
@@ -61,7 +77,8 @@ export class AdjustmentLineChecker {
   ): Promise<CheckedLine[]> {
     const problems: LineProblem[] = [];
     const location = await this.locations.find(manager, locationId);
-    if (!location || location.deleted || location.status === 'archived') problems.push(problem.locationUnknown(locationId));
+    if (!location || location.deleted || location.status === 'archived')
+      problems.push(problem.locationUnknown(locationId));
     const items = await this.items.findMany(manager, lines);
     const batches = await this.adjustments.batches(
       manager,
@@ -77,6 +94,20 @@ export class AdjustmentLineChecker {
       const unit = unitOf(item, line.uom_name);
       if (!unit) return void problems.push(problem.unitUnknown(`${at}.uom_name`, label, line.uom_name));
       if (!adjustmentReasonsFor(line.item_type).includes(line.reason)) problems.push(problem.invalid(`${at}.reason`));
+      const sizes = [
+        ...(fits(line.adjustment_quantity, MAX_QUANTITY)
+          ? []
+          : [problem.tooLarge(`${at}.adjustment_quantity`, MAX_QUANTITY)]),
+        ...(line.unit_cost && !fits(line.unit_cost, MAX_UNIT_COST)
+          ? [problem.tooLarge(`${at}.unit_cost`, MAX_UNIT_COST)]
+          : []),
+        ...line.batches.flatMap((batch, position) =>
+          fits(batch.quantity, MAX_QUANTITY)
+            ? []
+            : [problem.tooLarge(`${at}.batches.${position}.quantity`, MAX_QUANTITY)],
+        ),
+      ];
+      if (sizes.length > 0) return void problems.push(...sizes);
       const quantity = dec(line.adjustment_quantity);
       const positive = quantity.isPositive();
       // A positive line receives at its own price: batches mean nothing to it.
@@ -87,6 +118,9 @@ export class AdjustmentLineChecker {
         }
         if (!positive) problems.push(...this.batchProblems(at, label, locationId, line, lineBatches, batches));
       }
+      const value = valueOf(quantity, line.unit_cost ?? null, lineBatches, unit.factor, batches);
+      if (value !== null && !fits(value, MAX_VALUE))
+        return void problems.push(problem.tooLarge(`${at}.unit_cost`, MAX_UNIT_COST));
       checked.push({
         ...line,
         uom_name: unit.uom_name,
@@ -94,7 +128,7 @@ export class AdjustmentLineChecker {
         batches: lineBatches,
         item,
         factor: unit.factor,
-        adjustment_value: valueOf(quantity, line.unit_cost ?? null, lineBatches, unit.factor, batches),
+        adjustment_value: value,
       });
     });
     if (problems.length > 0) throw StockAdjustmentException.invalid(problems);
@@ -147,7 +181,8 @@ function valueOf(
   factor: string,
   known: Map<string, LedgerBatch>,
 ): string | null {
-  if (quantity.isPositive()) return unitCost === null || unitCost === '' ? null : fixed(quantity.times(dec(unitCost)), VALUE_SCALE);
+  if (quantity.isPositive())
+    return unitCost === null || unitCost === '' ? null : fixed(quantity.times(dec(unitCost)), VALUE_SCALE);
   if (batches.length === 0) return null;
   let total = new Decimal(0);
   for (const batch of batches) {

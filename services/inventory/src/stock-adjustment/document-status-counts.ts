@@ -15,11 +15,18 @@ export async function documentStatusCounts(
   query: ListQuery,
   scope: LocationScope,
 ): Promise<DocumentStatusCount[]> {
-  const otherParams = { ...((query.other_params ?? {}) as Record<string, unknown>) };
+  const otherParams: Record<string, unknown> = { ...query.other_params };
   delete otherParams.status;
   const compiled = compileListQuery(
     resource,
-    { ...query, other_params: otherParams, columns: ['status'], order_by: [], start: 0, limit: Number.MAX_SAFE_INTEGER },
+    {
+      ...query,
+      other_params: otherParams,
+      columns: ['status'],
+      order_by: [],
+      start: 0,
+      limit: Number.MAX_SAFE_INTEGER,
+    },
     scope,
   );
   const counts = new Map<string, number>();

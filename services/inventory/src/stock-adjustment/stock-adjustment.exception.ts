@@ -65,6 +65,13 @@ export const problem = {
     field,
     rule: V.invalid,
   }),
+  /** Beyond what the column holds (numeric(18,3) quantities, numeric(18,4) costs, numeric(24,7) values). */
+  tooLarge: (field: string, max: string): LineProblem => ({
+    code: CommonErrorCode.VALIDATION_FAILED,
+    params: { max },
+    field,
+    rule: V.max,
+  }),
   duplicate: (field: string): LineProblem => ({
     code: CommonErrorCode.VALIDATION_FAILED,
     params: {},

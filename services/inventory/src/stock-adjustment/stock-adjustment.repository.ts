@@ -125,7 +125,11 @@ export class StockAdjustmentRepository {
     return rows[0] ?? null;
   }
 
-  async findBySource(manager: EntityManager, source: AdjustmentSource, sourceId: string): Promise<AdjustmentRecord | null> {
+  async findBySource(
+    manager: EntityManager,
+    source: AdjustmentSource,
+    sourceId: string,
+  ): Promise<AdjustmentRecord | null> {
     const rows = await manager.query<AdjustmentRecord[]>(
       `SELECT ${HEADER_COLUMNS} FROM stock_adjustment WHERE source = $1 AND source_id = $2
         ORDER BY created_time DESC LIMIT 1`,

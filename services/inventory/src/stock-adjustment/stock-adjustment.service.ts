@@ -37,7 +37,7 @@ import { StockLedger } from '../ledger/stock-ledger.js';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
 import { StockReader } from '../stock/stock-reader.js';
-import { AdjustmentLineChecker, approvalValueUsd, totalsOf, unitOf } from './adjustment-lines.js';
+import { AdjustmentLineChecker, approvalValueUsd, isCalendarDate, totalsOf, unitOf } from './adjustment-lines.js';
 import type { AdjustmentLineInput, CheckedLine } from './adjustment-lines.js';
 import { AdjustmentOutcomes } from './adjustment-outcomes.js';
 import { Decimal, VALUE_SCALE, dec, fixed } from './decimal.js';
@@ -88,13 +88,14 @@ export class StockAdjustmentService {
     const manager = this.dataSource.manager;
     const record = await this.adjustments.find(manager, id);
     if (!record) throw StockAdjustmentException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, StockAdjustmentException.notFound);
+    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockAdjustmentException.notFound());
     return this.view(manager, record, user);
   }
 
   /** A new DRAFT, numbered in its location's SA series. Lines may still be incomplete (no price, no batches). */
   async create(input: ValidStockAdjustmentInput, user: AccessTokenClaims): Promise<StockAdjustmentView> {
     assertLocationsInScope(locationScopeOf(user), [{ field: 'location_id', locationId: input.location_id }]);
+    assertCalendarDate(input.value_date);
     const id = await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const checked = await this.checker.check(manager, input.location_id, linesOf(input), false);
@@ -139,6 +140,7 @@ export class StockAdjustmentService {
 
   /** Replaces a DRAFT's header and lines; the edit must be made on the current revision. */
   async update(id: string, input: ValidStockAdjustmentInput, user: AccessTokenClaims): Promise<StockAdjustmentView> {
+    assertCalendarDate(input.value_date);
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
@@ -307,11 +309,15 @@ export class StockAdjustmentService {
   private async lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<AdjustmentRecord> {
     const record = await this.adjustments.find(manager, id, true);
     if (!record) throw StockAdjustmentException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, StockAdjustmentException.notFound);
+    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockAdjustmentException.notFound());
     return record;
   }
 
-  private async view(manager: EntityManager, record: AdjustmentRecord, user: AccessTokenClaims): Promise<StockAdjustmentView> {
+  private async view(
+    manager: EntityManager,
+    record: AdjustmentRecord,
+    user: AccessTokenClaims,
+  ): Promise<StockAdjustmentView> {
     const lines = await this.adjustments.lines(manager, record.id);
     const items = await this.items.findMany(manager, lines);
     const location = await this.locations.find(manager, record.location_id);
@@ -383,6 +389,10 @@ export class StockAdjustmentService {
       lines: lineViews,
     };
   }
+}
+
+function assertCalendarDate(valueDate: string): void {
+  if (!isCalendarDate(valueDate)) throw StockAdjustmentException.invalid([problem.invalid('value_date')]);
 }
 
 /** The body's lines, numbered in their order. */

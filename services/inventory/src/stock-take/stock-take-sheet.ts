@@ -25,8 +25,28 @@ export interface CountRow {
 /** Header names each column is recognised by (headerKey: any case, no trailing `*`), English and Chinese. */
 const HEADERS = {
   item_type: ['item type', 'item_type', 'type', '类型', '物品类型'],
-  item_id: ['item id', 'item_id', 'sku id', 'sku_id', 'product code', 'product_code', 'code', '物品编号', '编号', 'sku 编号'],
-  counted_quantity: ['counted quantity', 'counted_quantity', 'counted', 'count', 'quantity', '盘点数量', '实盘数量', '数量'],
+  item_id: [
+    'item id',
+    'item_id',
+    'sku id',
+    'sku_id',
+    'product code',
+    'product_code',
+    'code',
+    '物品编号',
+    '编号',
+    'sku 编号',
+  ],
+  counted_quantity: [
+    'counted quantity',
+    'counted_quantity',
+    'counted',
+    'count',
+    'quantity',
+    '盘点数量',
+    '实盘数量',
+    '数量',
+  ],
 } as const;
 
 /** The one .xlsx file of the upload, read whole. */
@@ -62,10 +82,10 @@ export async function readCountRows(files: UploadedFiles): Promise<CountRow[]> {
   const typeAt = column(HEADERS.item_type);
   const idAt = column(HEADERS.item_id);
   const countAt = column(HEADERS.counted_quantity);
-  const missing = [
-    ...(idAt < 0 ? ['item_id'] : []),
-    ...(countAt < 0 ? ['counted_quantity'] : []),
-  ].map((name) => ({ field: `rows.${sheet.headerRow}.${name}`, rule: V.required }));
+  const missing = [...(idAt < 0 ? ['item_id'] : []), ...(countAt < 0 ? ['counted_quantity'] : [])].map((name) => ({
+    field: `rows.${sheet.headerRow}.${name}`,
+    rule: V.required,
+  }));
   if (missing.length > 0) throw new AppException(CommonErrorCode.VALIDATION_FAILED, {}, missing);
 
   const problems: { field: string; rule: string }[] = [];

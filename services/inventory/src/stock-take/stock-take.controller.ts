@@ -59,7 +59,10 @@ export class StockTakeController {
   @Post('list')
   @HttpCode(200)
   @Permission('ST', 'view')
-  list(@ValidBody(listQuerySchema) query: ListQuery, @CallerScope() scope: LocationScope): Promise<ListPage<StockTakeListRow>> {
+  list(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CallerScope() scope: LocationScope,
+  ): Promise<ListPage<StockTakeListRow>> {
     return this.takes.list(query, scope);
   }
 

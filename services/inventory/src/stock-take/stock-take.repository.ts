@@ -43,7 +43,13 @@ export interface StockTakeLineRecord {
 
 export type NewStockTake = Omit<
   StockTakeRecord,
-  'created_time' | 'last_updated_time' | 'submitted_by' | 'submitted_by_name' | 'submitted_time' | 'adjustment_id' | 'adjustment_no'
+  | 'created_time'
+  | 'last_updated_time'
+  | 'submitted_by'
+  | 'submitted_by_name'
+  | 'submitted_time'
+  | 'adjustment_id'
+  | 'adjustment_no'
 >;
 
 const HEADER_COLUMNS = `id, doc_no, status, revision, location_id, effective_time, blind_count, remark, adjustment_id,
@@ -162,7 +168,13 @@ export class StockTakeRepository {
     }
   }
 
-  async setCount(manager: EntityManager, id: string, lineNo: number, counted: string | null, remark?: string): Promise<void> {
+  async setCount(
+    manager: EntityManager,
+    id: string,
+    lineNo: number,
+    counted: string | null,
+    remark?: string,
+  ): Promise<void> {
     await manager.query(
       `UPDATE stock_take_line SET counted_quantity = $3, remark = COALESCE($4, remark)
         WHERE stock_take_id = $1 AND line_no = $2`,
@@ -170,7 +182,13 @@ export class StockTakeRepository {
     );
   }
 
-  async setSystemQuantity(manager: EntityManager, id: string, lineNo: number, primary: string, counting: string): Promise<void> {
+  async setSystemQuantity(
+    manager: EntityManager,
+    id: string,
+    lineNo: number,
+    primary: string,
+    counting: string,
+  ): Promise<void> {
     await manager.query(
       `UPDATE stock_take_line SET system_quantity_primary = $3, system_quantity = $4
         WHERE stock_take_id = $1 AND line_no = $2`,
@@ -183,7 +201,18 @@ export class StockTakeRepository {
     manager: EntityManager,
     id: string,
     revision: number,
-    fields: Partial<Pick<StockTakeRecord, 'status' | 'remark' | 'adjustment_id' | 'adjustment_no' | 'submitted_by' | 'submitted_by_name' | 'submitted_time'>> & {
+    fields: Partial<
+      Pick<
+        StockTakeRecord,
+        | 'status'
+        | 'remark'
+        | 'adjustment_id'
+        | 'adjustment_no'
+        | 'submitted_by'
+        | 'submitted_by_name'
+        | 'submitted_time'
+      >
+    > & {
       last_updated_by: string | null;
     },
   ): Promise<boolean> {

@@ -38,7 +38,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
 import type { ItemReplicaRow } from '../replicas/item-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
-import { isLiveItem, unitOf } from '../stock-adjustment/adjustment-lines.js';
+import { MAX_QUANTITY, fits, isLiveItem, unitOf } from '../stock-adjustment/adjustment-lines.js';
 import { AdjustmentOutcomes } from '../stock-adjustment/adjustment-outcomes.js';
 import type { AdjustmentOutcome } from '../stock-adjustment/adjustment-outcomes.js';
 import { AutomaticAdjustments } from '../stock-adjustment/automatic-adjustments.js';
@@ -61,7 +61,9 @@ export interface CountEntry {
 
 /** The counting unit of an item: the SKU's counting unit when it is one of its units, else the primary. */
 function countingUnitOf(item: ItemReplicaRow): { uom_name: string; factor: string } {
-  return unitOf(item, item.counting_uom_name || item.primary_uom_name) ?? { uom_name: item.primary_uom_name, factor: '1' };
+  return (
+    unitOf(item, item.counting_uom_name || item.primary_uom_name) ?? { uom_name: item.primary_uom_name, factor: '1' }
+  );
 }
 
 /**
@@ -103,7 +105,7 @@ export class StockTakeService implements OnModuleInit {
     const manager = this.dataSource.manager;
     const record = await this.takes.find(manager, id);
     if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, StockTakeException.notFound);
+    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
     return this.view(manager, record, user);
   }
 
@@ -188,7 +190,7 @@ export class StockTakeService implements OnModuleInit {
   ): Promise<StockTakeView> {
     const record = await this.takes.find(this.dataSource.manager, id);
     if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, StockTakeException.notFound);
+    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
     const lines = await this.takes.lines(this.dataSource.manager, id);
     const problems: LineProblem[] = [];
     const entries: CountEntry[] = [];
@@ -210,6 +212,10 @@ export class StockTakeService implements OnModuleInit {
         });
         continue;
       }
+      if (quantity !== null && !fits(quantity, MAX_QUANTITY)) {
+        problems.push(problem.tooLarge(`rows.${row.row}.counted_quantity`, MAX_QUANTITY));
+        continue;
+      }
       entries.push({ line_no: matches[0].line_no, counted_quantity: quantity });
     }
     if (problems.length > 0) throw StockTakeException.invalid(problems);
@@ -218,7 +224,12 @@ export class StockTakeService implements OnModuleInit {
   }
 
   /** submit (the only user action of a stock take; complete and recount are the system's). */
-  async act(id: string, action: StockTakeAction, input: DocumentActionInput, user: AccessTokenClaims): Promise<StockTakeView> {
+  async act(
+    id: string,
+    action: StockTakeAction,
+    input: DocumentActionInput,
+    user: AccessTokenClaims,
+  ): Promise<StockTakeView> {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
@@ -279,9 +290,29 @@ export class StockTakeService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw StockTakeException.stale();
-        await this.publish(manager, InventorySubjects.StockTakeSubmitted, record, action, record.status, transition.to, actor, input.remark ?? null, record.revision + 1);
+        await this.publish(
+          manager,
+          InventorySubjects.StockTakeSubmitted,
+          record,
+          action,
+          record.status,
+          transition.to,
+          actor,
+          input.remark ?? null,
+          record.revision + 1,
+        );
         if (status === 'COMPLETED') {
-          await this.publish(manager, InventorySubjects.StockTakeCompleted, record, 'complete', transition.to, status, actor, null, record.revision + 1);
+          await this.publish(
+            manager,
+            InventorySubjects.StockTakeCompleted,
+            record,
+            'complete',
+            transition.to,
+            status,
+            actor,
+            null,
+            record.revision + 1,
+          );
         }
       }),
     );
@@ -296,7 +327,10 @@ export class StockTakeService implements OnModuleInit {
     const record = await this.takes.find(manager, outcome.source_id, true);
     if (!record || record.adjustment_id !== outcome.adjustment_id) return;
     const action = outcome.action === 'approve' ? 'complete' : 'recount';
-    const remark = outcome.action === 'approve' ? outcome.adjustment_no : `${outcome.adjustment_no}${outcome.remark ? `: ${outcome.remark}` : ''}`;
+    const remark =
+      outcome.action === 'approve'
+        ? outcome.adjustment_no
+        : `${outcome.adjustment_no}${outcome.remark ? `: ${outcome.remark}` : ''}`;
     const transition = await this.actions.system(manager, {
       machine: MACHINE,
       document: { type: 'ST', id: record.id, status: record.status },
@@ -366,9 +400,12 @@ export class StockTakeService implements OnModuleInit {
         assertEditable(MACHINE, record.status);
         assertRevision(record.revision, revision);
         const known = new Set((await this.takes.lines(manager, id)).map((line) => line.line_no));
-        const problems = entries.flatMap((entry, index) =>
-          known.has(entry.line_no) ? [] : [problem.invalid(`lines.${index}.line_no`)],
-        );
+        const problems = entries.flatMap((entry, index) => [
+          ...(known.has(entry.line_no) ? [] : [problem.invalid(`lines.${index}.line_no`)]),
+          ...(entry.counted_quantity === null || fits(entry.counted_quantity, MAX_QUANTITY)
+            ? []
+            : [problem.tooLarge(`lines.${index}.counted_quantity`, MAX_QUANTITY)]),
+        ]);
         if (problems.length > 0) throw StockTakeException.invalid(problems);
         for (const entry of entries) {
           await this.takes.setCount(manager, id, entry.line_no, entry.counted_quantity, entry.remark);
@@ -398,7 +435,8 @@ export class StockTakeService implements OnModuleInit {
     input.items.forEach((asked, index) => {
       const item = found.get(itemKey(asked.item_type, asked.item_id));
       if (!isLiveItem(item)) return void problems.push(problem.itemUnknown(`items.${index}.item_id`, asked.item_id));
-      if (!item.is_inventorise) return void problems.push(problem.notInventorised(`items.${index}.item_id`, asked.item_id));
+      if (!item.is_inventorise)
+        return void problems.push(problem.notInventorised(`items.${index}.item_id`, asked.item_id));
       chosen.set(itemKey(item.item_type, item.item_id), item);
     });
     if (problems.length > 0) throw StockTakeException.invalid(problems);
@@ -421,7 +459,7 @@ export class StockTakeService implements OnModuleInit {
   private async lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<StockTakeRecord> {
     const record = await this.takes.find(manager, id, true);
     if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, StockTakeException.notFound);
+    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
     return record;
   }
 

@@ -22,9 +22,12 @@ export interface StockFixture {
 export async function seedStock(server: Server, runtime: Runtime, tag: string): Promise<StockFixture> {
   const admin = `Bearer ${await fullRightsToken(runtime, ['*'])}`;
   const send = async (path: string, body: unknown) => {
-    const response = await request(server).post(path).set('Authorization', admin).send(body as object);
+    const response = await request(server)
+      .post(path)
+      .set('Authorization', admin)
+      .send(body as object);
     if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body.data as Record<string, string>;
+    return (response.body as { data: Record<string, string> }).data;
   };
   const region = await send('/api/catalog/regions', { region_name: `Region ${tag}` });
   const locationCategory = await send('/api/catalog/location-categories', {
@@ -74,7 +77,10 @@ export async function seedStock(server: Server, runtime: Runtime, tag: string): 
     });
   const flour = `${tag}-FLOUR`;
   const sugar = `${tag}-SUGAR`;
-  await sku(flour, `Flour ${tag}`, 'BAG', [{ uom_name: 'KG', factor: '1' }, { uom_name: 'BAG', factor: '25' }]);
+  await sku(flour, `Flour ${tag}`, 'BAG', [
+    { uom_name: 'KG', factor: '1' },
+    { uom_name: 'BAG', factor: '25' },
+  ]);
   await sku(sugar, `Sugar ${tag}`, 'KG', [{ uom_name: 'KG', factor: '1' }]);
   for (const locationId of locations) {
     for (const skuId of [flour, sugar]) {

@@ -40,9 +40,7 @@ export class CreateStockAdjustments1795700000300 implements MigrationInterface {
     await queryRunner.query(`
       CREATE UNIQUE INDEX stock_adjustment_stock_take_live ON stock_adjustment (source_id)
         WHERE source = 'stock_take' AND status NOT IN ('DISCARDED', 'REJECTED')`);
-    await queryRunner.query(
-      `CREATE INDEX stock_adjustment_list ON stock_adjustment (last_updated_time DESC, id DESC)`,
-    );
+    await queryRunner.query(`CREATE INDEX stock_adjustment_list ON stock_adjustment (last_updated_time DESC, id DESC)`);
     await queryRunner.query(`CREATE INDEX stock_adjustment_location_status ON stock_adjustment (location_id, status)`);
     await queryRunner.query(`
       CREATE TABLE stock_adjustment_line (

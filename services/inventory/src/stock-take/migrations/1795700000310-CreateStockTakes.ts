@@ -32,7 +32,9 @@ export class CreateStockTakes1795700000310 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX stock_take_list ON stock_take (last_updated_time DESC, id DESC)`);
     await queryRunner.query(`CREATE INDEX stock_take_location_status ON stock_take (location_id, status)`);
-    await queryRunner.query(`CREATE INDEX stock_take_adjustment ON stock_take (adjustment_id) WHERE adjustment_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX stock_take_adjustment ON stock_take (adjustment_id) WHERE adjustment_id IS NOT NULL`,
+    );
     await queryRunner.query(`
       CREATE TABLE stock_take_line (
         stock_take_id uuid NOT NULL REFERENCES stock_take (id) ON DELETE CASCADE,
