@@ -1,0 +1,14 @@
+export { documentApi, documentListSource, documentParams } from './document-api';
+export type { DocumentApi, DocumentListFields } from './document-api';
+export { DocumentListPage, statusTabsOf } from './DocumentListPage';
+export type { DocumentListApi, DocumentListPageProps } from './DocumentListPage';
+export { DocumentPage, clientRefusal } from './DocumentPage';
+export type { DocumentActionsApi, DocumentPageProps } from './DocumentPage';
+export { HistoryTimeline } from './HistoryTimeline';
+export { ItemPicker, itemKey, itemLabel } from './ItemPicker';
+export { LineGrid } from './LineGrid';
+export type { GridLine, LineColumn, LineGridProps, Unit } from './LineGrid';
+export { PrintView, usePrintView } from './PrintView';
+export type { PrintContent, PrintTable } from './PrintView';
+export { useRemarkDialog } from './RemarkDialog';
+export { useDocumentLocations } from './use-document-locations';
