@@ -113,6 +113,12 @@ export class StockTakeService implements OnModuleInit {
   async create(input: ValidStockTakeCreateInput, user: AccessTokenClaims): Promise<StockTakeView> {
     assertLocationsInScope(locationScopeOf(user), [{ field: 'location_id', locationId: input.location_id }]);
     if (input.items.length === 0 && input.categories.length === 0) throw StockTakeException.noItems();
+    const effective = input.effective_time ? new Date(input.effective_time) : new Date();
+    // A date-time PostgreSQL cannot store (year 0, beyond 9999) is the caller's error, never a 500.
+    const year = effective.getUTCFullYear();
+    if (Number.isNaN(effective.getTime()) || year < 1900 || year > 9999) {
+      throw StockTakeException.invalid([problem.invalid('effective_time')]);
+    }
     const id = await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const location = await this.locations.find(manager, input.location_id);
@@ -121,7 +127,6 @@ export class StockTakeService implements OnModuleInit {
         }
         const chosen = await this.chosenItems(manager, input);
         if (chosen.length === 0) throw StockTakeException.noItems();
-        const effective = input.effective_time ? new Date(input.effective_time) : new Date();
         const onHand = await this.stock.onHandAsOf(manager, input.location_id, chosen, effective);
         const lines: StockTakeLineRecord[] = chosen.map((item, index) => {
           const unit = countingUnitOf(item);
