@@ -17,7 +17,7 @@ import type {
   StockPostingResult,
   ValidStockPostingRequest,
 } from '@scm/contracts';
-import { EventPublisher, lockRowsInOrder, parseOrThrow } from '@scm/platform';
+import { EventPublisher, lockRowsInOrder, nextDocumentNumber, parseOrThrow } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import type { ItemReplicaRow } from '../replicas/item-replica.repository.js';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
@@ -154,7 +154,7 @@ export class StockLedger {
       movements: [],
       backOrderIds: [],
     };
-    if (valid.allow_negative) await this.lockBackOrderCounters(manager, lines);
+    if (valid.allow_negative) await this.lockBackOrderSeries(manager, lines);
 
     const posted: StockPosted['lines'] = [];
     for (const line of lines) {
@@ -319,19 +319,23 @@ export class StockLedger {
   }
 
   /**
-   * A posting that may fall short numbers its back orders from its issue locations' counters. They are locked
-   * up front, after the balances and in location order: taken lazily, two postings short at two locations could
-   * each hold one counter and wait for the other.
+   * A posting that may fall short numbers its back orders from the SO series of its issue locations
+   * (nextDocumentNumber). The series rows that exist are locked up front, after the balances and in location
+   * order: taken lazily, two postings short at two locations could each hold one series and wait for the other.
+   * (A location's very first back order creates its row lazily; that rare race is a deadlock PostgreSQL breaks
+   * and the caller's retry — retryOnConflict, or the event's redelivery — absorbs.)
    */
-  private async lockBackOrderCounters(manager: EntityManager, lines: readonly ResolvedLine[]): Promise<void> {
-    const issueLocations = lines.filter((line) => line.quantity.lessThan(0)).map((line) => line.location.location_id);
+  private async lockBackOrderSeries(manager: EntityManager, lines: readonly ResolvedLine[]): Promise<void> {
+    const issueLocations = [
+      ...new Set(lines.filter((line) => line.quantity.lessThan(0)).map((line) => line.location.location_id)),
+    ];
     if (issueLocations.length === 0) return;
-    await lockRowsInOrder(manager, {
-      table: 'back_order_number',
-      keyColumns: ['location_id'],
-      keys: issueLocations.map((location_id) => ({ location_id })),
-      createMissing: true,
-    });
+    await manager.query(
+      `SELECT location_id FROM document_number_series
+        WHERE document_type = 'SO' AND location_id = ANY($1::text[])
+        ORDER BY location_id FOR UPDATE`,
+      [issueLocations],
+    );
   }
 
   /** A receipt: a new FIFO layer, then the open back orders of its (item, location) settled from it. */
@@ -503,12 +507,7 @@ export class StockLedger {
     shortfall: Decimal,
   ): Promise<void> {
     const { request } = context;
-    const [counter] = await manager.query<{ last_number: number }[][]>(
-      `UPDATE back_order_number SET last_number = last_number + 1 WHERE location_id = $1 RETURNING last_number`,
-      [line.location.location_id],
-    );
-    const number = counter?.[0]?.last_number;
-    if (number === undefined) throw new Error(`no back order counter locked for ${line.location.location_id}`);
+    const boNo = await nextDocumentNumber(manager, 'SO', line.location.location_id);
     const backOrderId = randomUUID();
     await manager.query(
       `INSERT INTO back_order (back_order_id, bo_no, status, item_type, item_id, location_id, initial_quantity,
@@ -516,7 +515,7 @@ export class StockLedger {
        VALUES ($1, $2, 'OPEN', $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)`,
       [
         backOrderId,
-        backOrderNumber(line.location.location_id, number),
+        boNo,
         line.item.item_type,
         line.item.item_id,
         line.location.location_id,
@@ -661,11 +660,6 @@ function factorOf(item: ItemReplicaRow, uomName: string | undefined): string | n
   if (uomName === undefined || unitKey(uomName) === unitKey(item.primary_uom_name)) return '1';
   const unit = item.uom_list.find((candidate) => unitKey(candidate.uom_name) === unitKey(uomName));
   return unit ? unit.factor : null;
-}
-
-/** `BO-<location>-000001`: numbered per location. */
-function backOrderNumber(locationId: string, number: number): string {
-  return `BO-${locationId}-${String(number).padStart(6, '0')}`;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { TestDatabase } from '@scm/testing';
 import type { DataSource, EntityManager } from 'typeorm';
 // Not exported by @scm/platform (ServicePlatformModule runs it last for every service): the outbox's sequences.
 import { EventGuarantees1795640000000 } from '../../../../libs/platform/src/database/event-guarantees.migration.js';
+// The document kit's tables (number series: back orders are numbered SO-<location>-000001).
+import { CreateDocumentKitTables1795650000000 } from '../../../../libs/platform/src/database/document-kit-tables.migration.js';
 import { InventorySettingsService } from '../../src/ledger/inventory-settings.service.js';
 import { ledgerArea } from '../../src/ledger/ledger.area.js';
 import type { PostingActor } from '../../src/ledger/stock-ledger.js';
@@ -35,6 +37,7 @@ export async function openLedger(prefix = 'scm_ledger', poolSize = 10): Promise<
     poolSize,
     migrations: [
       CreatePlatformTables1763800000000,
+      CreateDocumentKitTables1795650000000,
       ...replicasArea.migrations,
       ...ledgerArea.migrations,
       EventGuarantees1795640000000,

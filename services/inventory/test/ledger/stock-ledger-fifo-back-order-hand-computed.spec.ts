@@ -119,7 +119,7 @@ describe(StockLedger.name, () => {
     expect(await balance()).toEqual({ on_hand: '0.000', stock_value: '0.0000000', back_order_quantity: '-3.000' });
     expect(await backOrders()).toEqual([
       {
-        bo_no: 'BO-OUTLET1-000001',
+        bo_no: 'SO-OUTLET1-000001',
         status: 'OPEN',
         initial_quantity: '-3.000',
         current_quantity: '-3.000',
@@ -136,7 +136,7 @@ describe(StockLedger.name, () => {
     ]);
     expect(await backOrders()).toEqual([
       {
-        bo_no: 'BO-OUTLET1-000001',
+        bo_no: 'SO-OUTLET1-000001',
         status: 'SETTLED',
         initial_quantity: '-3.000',
         current_quantity: '0.000',

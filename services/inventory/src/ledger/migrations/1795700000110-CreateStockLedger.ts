@@ -140,13 +140,6 @@ export class CreateStockLedger1795700000110 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX back_order_location ON back_order (location_id, status, created_time)`);
     await queryRunner.query(`CREATE INDEX back_order_posting ON back_order (posting_id)`);
 
-    // BO-<location>-000001: one counter per location, locked (in location order) by postings that may fall short.
-    await queryRunner.query(`
-      CREATE TABLE back_order_number (
-        location_id text PRIMARY KEY,
-        last_number integer NOT NULL DEFAULT 0
-      )`);
-
     await queryRunner.query(`
       CREATE TABLE inventory_settings (
         id integer PRIMARY KEY CHECK (id = 1),
@@ -160,7 +153,6 @@ export class CreateStockLedger1795700000110 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP TABLE inventory_settings`);
-    await queryRunner.query(`DROP TABLE back_order_number`);
     await queryRunner.query(`DROP TABLE back_order`);
     await queryRunner.query(`DROP TABLE stock_movement`);
     await queryRunner.query(`DROP TABLE stock_batch`);
