@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ServicePlatformModule } from '@scm/platform';
+import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
 import type { InventoryArea } from './inventory-area.js';
 import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
@@ -20,6 +20,14 @@ const AREAS: InventoryArea[] = [replicasArea, ledgerArea, stockArea, stockAdjust
       name: 'inventory',
       entities: [],
       migrations: [CreateUomReplica1763800000300, ...AREAS.flatMap((area) => area.migrations)],
+    }),
+    // Files on the documents (the document page's attachments): /api/inventory/attachments/<owner type>/<id>.
+    AttachmentsModule.forService({
+      service: 'inventory',
+      ownerTypes: {
+        'stock-adjustment': { permission: 'SA', record: { table: 'stock_adjustment', idColumn: 'id' } },
+        'stock-take': { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' } },
+      },
     }),
   ],
   controllers: [UomReplicaController, ...AREAS.flatMap((area) => area.controllers)],
