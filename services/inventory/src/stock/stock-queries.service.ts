@@ -227,10 +227,7 @@ export class StockQueries {
 
   /**
    * /fifo: every (item, location) valued as of the end of `other_params.as_of` (default today). The valuation is
-   * made ONCE per request into a temporary table (the list's page and its count both read it), from the movements
-   * alone: per batch, Σ quantity and Σ cost value of the movements dated up to the day (its receipt minus its
-   * issues), then per (item, location) the sum and the layers left. Movements dated later are ignored, whenever
-   * they were posted.
+   * made ONCE per request into a temporary table (the list's page and its count both read it); see valueAsOf.
    */
   async fifoValuation(query: ListQuery, scope: LocationScope): Promise<ListResult<FifoValuationRow>> {
     const { as_of: asOfValue, ...otherParams } = withLocationFilter(query).other_params;
@@ -243,7 +240,17 @@ export class StockQueries {
     });
   }
 
-  /** Fills the transaction's `fifo_as_of` (dropped at commit): see fifoValuation. */
+  /**
+   * Fills the transaction's `fifo_as_of` (dropped at commit): each (item, location) as its layers stood at the end
+   * of `asOf` — per batch, its receipt minus its issues dated up to that day — in one statement.
+   *
+   * It is computed backwards from the present: a batch's movements sum to its remaining quantity now (the ledger's
+   * invariant), so what it held then is `remaining now − Σ its movements dated after the day`, and its value then
+   * `remaining now × unit cost − Σ their cost values`. That reads the batches and only the movements dated after the
+   * day (through the value-date index): the usual question, a recent date, reads few movements, and today none,
+   * where summing every movement up to the day would read the whole history. Movements dated later are ignored,
+   * whenever they were posted.
+   */
   private async valueAsOf(
     manager: EntityManager,
     asOf: string,
@@ -252,26 +259,32 @@ export class StockQueries {
   ): Promise<void> {
     await manager.query(
       `CREATE TEMPORARY TABLE fifo_as_of (
-         row_id bigint GENERATED ALWAYS AS IDENTITY,
          item_type text NOT NULL, item_id text NOT NULL, location_id text NOT NULL,
          quantity numeric(18,3) NOT NULL, valuation numeric(24,7) NOT NULL, layer_count integer NOT NULL
        ) ON COMMIT DROP`,
     );
+    // A director's report over the whole ledger: enough memory that its hash tables do not spill to disk.
+    await manager.query(`SET LOCAL work_mem = '128MB'`);
     await manager.query(
       `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, layer_count)
-       SELECT item_type, item_id, location_id, sum(remaining), sum(remaining_value),
-              count(*) FILTER (WHERE remaining <> 0)
-         FROM (SELECT m.item_type, m.item_id, m.location_id, m.batch_id,
-                      sum(m.quantity) AS remaining, sum(m.cost_value) AS remaining_value
-                 FROM stock_movement m
-                WHERE m.value_date <= $1::date
-                  AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
-                  AND ($3::text IS NULL OR m.item_type = $3::text)
-                GROUP BY m.item_type, m.item_id, m.location_id, m.batch_id) layers
-        GROUP BY item_type, item_id, location_id
-       HAVING sum(remaining) <> 0 OR count(*) FILTER (WHERE remaining <> 0) > 0
-        -- row_id (the list's tie-breaker) then follows the item and the location.
-        ORDER BY item_type, item_id, location_id`,
+       SELECT sb.item_type, sb.item_id, sb.location_id, sum(layer.remaining), sum(layer.remaining_value),
+              count(*) FILTER (WHERE layer.remaining <> 0)
+         FROM stock_batch sb
+         LEFT JOIN (SELECT m.batch_id, sum(m.quantity) AS quantity, sum(m.cost_value) AS cost_value
+                      FROM stock_movement m
+                     WHERE m.value_date > $1::date AND m.batch_id IS NOT NULL
+                       AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
+                       AND ($3::text IS NULL OR m.item_type = $3::text)
+                     GROUP BY m.batch_id) later ON later.batch_id = sb.batch_id
+         CROSS JOIN LATERAL (
+           SELECT sb.remaining_quantity - COALESCE(later.quantity, 0) AS remaining,
+                  sb.remaining_quantity * sb.unit_cost - COALESCE(later.cost_value, 0) AS remaining_value
+         ) layer
+        WHERE (sb.remaining_quantity > 0 OR later.batch_id IS NOT NULL)
+          AND ($2::text[] IS NULL OR sb.location_id = ANY($2::text[]))
+          AND ($3::text IS NULL OR sb.item_type = $3::text)
+        GROUP BY sb.item_type, sb.item_id, sb.location_id
+       HAVING sum(layer.remaining) <> 0 OR count(*) FILTER (WHERE layer.remaining <> 0) > 0`,
       [asOf, locations, itemType],
     );
     await manager.query('ANALYZE fifo_as_of');

@@ -75,3 +75,9 @@ export const BATCH_FIELDS: Record<string, string> = {
   document_id: 'sb.document_id',
   document_no: 'sb.document_no',
 };
+
+/**
+ * An item's searched text: its id, name and Chinese name joined by U+001F, exactly the expression of the trigram
+ * index stock_item_replica_search (the planner uses the index only for the same expression), over `item_replica i`.
+ */
+export const ITEM_SEARCH_SQL = "(i.item_id || E'\\x1f' || i.item_name || E'\\x1f' || i.ch_display_name)";

@@ -1,5 +1,5 @@
 import type { KeysetListResource, ListColumn, ListResource } from '@scm/platform';
-import { BALANCE_FIELDS, BALANCE_FROM, averageCost, money } from './stock-sql.js';
+import { BALANCE_FIELDS, BALANCE_FROM, ITEM_SEARCH_SQL, averageCost, money } from './stock-sql.js';
 
 /**
  * The stock read side's lists (docs/stock-ledger.md, "HTTP"). Every list that carries a location declares it
@@ -16,9 +16,11 @@ const BALANCE_KEY = `(format('%s:%s:%s:%s', length(b.item_id), b.item_id, b.item
 
 const overviewColumns: Record<string, ListColumn> = {
   item_type: { sql: BALANCE_FIELDS.item_type, sortable: true, filter: 'eq' },
-  item_id: { sql: BALANCE_FIELDS.item_id, sortable: true, searchable: true },
-  item_name: { sql: BALANCE_FIELDS.item_name, sortable: true, searchable: true },
-  ch_display_name: { sql: BALANCE_FIELDS.ch_display_name, searchable: true },
+  item_id: { sql: BALANCE_FIELDS.item_id, sortable: true },
+  item_name: { sql: BALANCE_FIELDS.item_name, sortable: true },
+  ch_display_name: { sql: BALANCE_FIELDS.ch_display_name },
+  // search_str: the item's id, name or Chinese name, through the trigram index.
+  search_text: { sql: ITEM_SEARCH_SQL, searchable: true, searchOnly: true },
   category_id: { sql: BALANCE_FIELDS.category_id, filter: 'eq' },
   category_name: { sql: BALANCE_FIELDS.category_name, sortable: true },
   location_id: { sql: BALANCE_FIELDS.location_id, sortable: true },
@@ -107,9 +109,10 @@ export const ITEM_OPTION_LIST: ListResource = {
     LEFT JOIN item_category_replica c ON c.item_type = i.item_type AND c.category_id = i.category_id`,
   columns: {
     item_type: { sql: 'i.item_type', sortable: true, filter: 'eq' },
-    item_id: { sql: 'i.item_id', sortable: true, searchable: true },
-    item_name: { sql: 'i.item_name', sortable: true, searchable: true },
-    ch_display_name: { sql: "COALESCE(i.ch_display_name, '')", searchable: true },
+    item_id: { sql: 'i.item_id', sortable: true },
+    item_name: { sql: 'i.item_name', sortable: true },
+    ch_display_name: { sql: "COALESCE(i.ch_display_name, '')" },
+    search_text: { sql: ITEM_SEARCH_SQL, searchable: true, searchOnly: true },
     category_id: { sql: 'i.category_id', filter: 'in' },
     category_name: { sql: "COALESCE(c.category_name, '')", sortable: true },
     uom_name: { sql: 'i.primary_uom_name' },
@@ -161,7 +164,7 @@ export const BACK_ORDER_LIST: ListResource = {
 
 /**
  * /fifo: the valuation as of a date, read from the request's temporary table `fifo_as_of` (one row per item and
- * location, made by FifoValuation from the movements up to that date) joined with the replicas for names.
+ * location, made by StockQueries.valueAsOf) joined with the replicas for names.
  */
 export const FIFO_VALUATION_LIST: ListResource = {
   from: `fifo_as_of v
@@ -169,8 +172,9 @@ export const FIFO_VALUATION_LIST: ListResource = {
     JOIN location_replica l ON l.location_id = v.location_id`,
   columns: {
     item_type: { sql: 'v.item_type', sortable: true, filter: 'eq' },
-    item_id: { sql: 'v.item_id', sortable: true, searchable: true },
-    item_name: { sql: 'i.item_name', sortable: true, searchable: true },
+    item_id: { sql: 'v.item_id', sortable: true },
+    item_name: { sql: 'i.item_name', sortable: true },
+    search_text: { sql: ITEM_SEARCH_SQL, searchable: true, searchOnly: true },
     location_id: { sql: 'v.location_id', sortable: true },
     location_name: { sql: 'l.location_name', sortable: true },
     uom_name: { sql: 'i.primary_uom_name' },
@@ -179,6 +183,7 @@ export const FIFO_VALUATION_LIST: ListResource = {
     layer_count: { sql: 'v.layer_count', sortable: true },
   },
   defaultOrder: { column: 'item_name', direction: 'ASC' },
-  tieBreaker: 'v.row_id',
+  // The row's key as one sortable value (a record): pages of one valuation never overlap, whatever the order.
+  tieBreaker: '(v.item_type, v.item_id, v.location_id)',
   locationColumn: 'v.location_id',
 };
