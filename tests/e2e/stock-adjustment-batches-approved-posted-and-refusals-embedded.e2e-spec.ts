@@ -137,6 +137,8 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     const approved = await act(adjustment.id, 'approve', 2);
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'APPROVED', negative_value: '-40.00', positive_value: '0.00' });
+    // Approved: in on hand already, nothing more to come.
+    expect(approved.body.data.lines[0]).toMatchObject({ on_hand: '45.000', after_adjust: '45.000' });
 
     const stock = await stockOf(flour);
     expect(stock.on_hand).toBe('45.000');

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import { readWorkbook, writeWorkbook } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
-import { SUITE_HOOK_TIMEOUT_MS, binaryBody, fieldErrors, startCatalogSuite } from '@scm/testing';
+import {
+  SUITE_HOOK_TIMEOUT_MS,
+  binaryBody,
+  fieldErrors,
+  fullRights,
+  startCatalogSuite,
+  tokenWithPermissions,
+} from '@scm/testing';
 import request from 'supertest';
 import { seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
@@ -343,5 +350,16 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
       (counts.body.data as { status: string | null; count: number }[]).map((entry) => [entry.status, entry.count]),
     );
     expect(byStatus).toEqual({ null: 3, DRAFT: 0, 'PENDING SA': 0, COMPLETED: 2, RECOUNT: 1 });
+
+    // Another location's user sees none of them, and reads one as not found.
+    const elsewhere = `Bearer ${await tokenWithPermissions(runtime, fullRights(), { locs: [fx.locations[1]] })}`;
+    const foreign = await api(elsewhere).post('stock-takes/list', { limit: 50 });
+    expect(foreign.body.recordsTotal).toBe(0);
+    expect((await api(elsewhere).get(`stock-takes/${takeId}`)).status).toBe(404);
+    const create = await api(elsewhere).post('stock-takes', {
+      location_id: out1,
+      items: [{ item_type: 'sku', item_id: flour }],
+    });
+    expect(create.status).toBe(403);
   });
 });

@@ -334,6 +334,9 @@ export class StockAdjustmentService {
         .catch(() => null);
       onHand.set(key, stock?.on_hand ?? '0');
     }
+    // The preview of what approving would do; once final, the adjustment changes nothing more (an approved one is
+    // in `on_hand` already).
+    const pending = !(MACHINE.final as readonly string[]).includes(record.status);
     const lineViews: StockAdjustmentLineView[] = lines.map((line) => {
       const item = items.get(itemKey(line.item_type, line.item_id));
       const factor = (item && unitOf(item, line.uom_name)?.factor) ?? '1';
@@ -348,7 +351,7 @@ export class StockAdjustmentService {
         adjustment_quantity: line.adjustment_quantity,
         reason: line.reason,
         on_hand: here,
-        after_adjust: dec(here).plus(dec(line.adjustment_quantity)).toFixed(3),
+        after_adjust: pending ? dec(here).plus(dec(line.adjustment_quantity)).toFixed(3) : here,
         unit_cost: line.unit_cost,
         adjustment_value: line.adjustment_value === null ? null : fixed(dec(line.adjustment_value), 2),
         batches: line.batches.map((batch) => {

@@ -84,12 +84,16 @@ export async function seedStock(server: Server, runtime: Runtime, tag: string): 
   await sku(sugar, `Sugar ${tag}`, 'KG', [{ uom_name: 'KG', factor: '1' }]);
   for (const locationId of locations) {
     for (const skuId of [flour, sugar]) {
-      await expectEventually(async () => {
-        const response = await request(server)
-          .get(`/api/inventory/stock/${locationId}/sku/${skuId}`)
-          .set('Authorization', admin);
-        if (response.status !== 200) throw new Error(`stock ${locationId}/${skuId}: ${response.status}`);
-      });
+      await expectEventually(
+        async () => {
+          const response = await request(server)
+            .get(`/api/inventory/stock/${locationId}/sku/${skuId}`)
+            .set('Authorization', admin);
+          if (response.status !== 200) throw new Error(`stock ${locationId}/${skuId}: ${response.status}`);
+          // The replicas follow catalog's events: on a machine busy with other suites that can take a while.
+        },
+        { timeoutMs: 30_000 },
+      );
     }
   }
   return { admin, locations, categoryId: category.category_id, skus: { flour, sugar } };
