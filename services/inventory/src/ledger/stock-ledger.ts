@@ -236,7 +236,10 @@ export class StockLedger {
     );
     return request.lines.map((line, index): ResolvedLine => {
       const item = items.get(itemKey(line.item_type, line.item_id));
-      if (!item || item.deleted || item.status === 'archived') throw StockLedgerException.itemUnknown(line.item_id);
+      if (!item || item.deleted || item.status === 'archived') {
+        // An archived item still has its name; a deleted one's tombstone keeps only its id.
+        throw StockLedgerException.itemUnknown(item && !item.deleted ? item.item_name : line.item_id);
+      }
       if (!item.is_inventorise) throw StockLedgerException.itemNotInventorised(item.item_name);
       const location = locations.get(line.location_id);
       if (!location || location.deleted || location.status === 'archived') {

@@ -96,6 +96,24 @@ describe(CatalogReplicasHandler.name, () => {
     });
   });
 
+  it('lists the inventorised, live items of some categories for a stock take', async () => {
+    const category = '00000000-0000-4000-8000-0000000000e1';
+    for (const sku of [
+      skuSnapshot({ sku_id: 'CAT-A', name: 'Beans', category_id: category }),
+      skuSnapshot({ sku_id: 'CAT-B', name: 'Almonds', category_id: category }),
+      skuSnapshot({ sku_id: 'CAT-C', name: 'Bags', category_id: category, is_inventorise: false }),
+      skuSnapshot({ sku_id: 'CAT-D', name: 'Old beans', category_id: category, status: 'archived' }),
+      skuSnapshot({ sku_id: 'CAT-E', name: 'Other', category_id: '00000000-0000-4000-8000-0000000000e2' }),
+    ]) {
+      await publish(CatalogSubjects.SkuUpserted, sku, sku.sku_id);
+    }
+    const found = await fixture.items.inCategories(fixture.dataSource.manager, 'sku', [category]);
+    expect(found.map((row) => [row.item_id, row.item_name])).toEqual([
+      ['CAT-B', 'Almonds'],
+      ['CAT-A', 'Beans'],
+    ]);
+  });
+
   it('leaves a tombstone on deletion that an older upsert cannot lift', async () => {
     await publish(CatalogSubjects.SkuDeleted, { sku_id: 'RICE', revision: 3 }, 'RICE');
     await fixture.items.upsertSku(
