@@ -19,7 +19,7 @@ import {
   signInAgent,
   testConfig,
 } from '@scm/testing';
-import type { TestDatabase, TwoLocations } from '@scm/testing';
+import type { TestDatabase } from '@scm/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
@@ -49,7 +49,6 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
   let close: () => Promise<void>;
   let database: TestDatabase;
   let dataDir: string;
-  let seeded: TwoLocations;
   let director: TestAgent;
   let manager: TestAgent;
   const SKU = 'SCOPE-RICE';
@@ -80,7 +79,7 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
     ({ database, dataDir } = setup);
     ({ app, runtime, close } = await createEmbeddedApp(setup.config));
     await app.getHttpAdapter().getInstance().ready();
-    seeded = await seedTwoLocations(app.getHttpServer(), runtime);
+    await seedTwoLocations(app.getHttpServer(), runtime);
     director = request.agent(app.getHttpServer());
     await signInAgent(director, TEST_ADMIN.email, TEST_ADMIN.password);
 
@@ -189,7 +188,9 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
     expect(detail.status).toBe(200);
     expect(detail.body.data.balances.map((row: { location_id: string }) => row.location_id)).toEqual([HOME_LOCATION]);
     expect(detail.body.data.batches.map((row: { location_id: string }) => row.location_id)).toEqual([HOME_LOCATION]);
-    const movements = await manager.post(`/api/inventory/overview/items/sku/${SKU}/movements/list`).send({ limit: 100 });
+    const movements = await manager
+      .post(`/api/inventory/overview/items/sku/${SKU}/movements/list`)
+      .send({ limit: 100 });
     expect(JSON.stringify(movements.body)).not.toContain(FOREIGN_LOCATION);
   });
 
@@ -205,7 +206,14 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
     const leaked = (await answers(manager)).flatMap(keysOf).filter((key) => LEDGER_COST_FIELDS.includes(key as never));
     expect(leaked).toEqual([]);
     const shown = new Set((await answers(director)).flatMap(keysOf));
-    for (const field of ['stock_value', 'average_cost', 'unit_cost', 'cost_value', 'running_value', 'remaining_value']) {
+    for (const field of [
+      'stock_value',
+      'average_cost',
+      'unit_cost',
+      'cost_value',
+      'running_value',
+      'remaining_value',
+    ]) {
       expect(shown).toContain(field);
     }
     // Nor may the manager order the rows by what the answer hides.
@@ -245,7 +253,9 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
 
   it('values the stock as of a past date for the director only, ignoring later movements', async () => {
     const valuation = async (asOf: string) => {
-      const response = await director.post('/api/inventory/fifo/list').send({ limit: 100, other_params: { as_of: asOf } });
+      const response = await director
+        .post('/api/inventory/fifo/list')
+        .send({ limit: 100, other_params: { as_of: asOf } });
       expect(response.status).toBe(200);
       return response.body.data.map((row: Record<string, unknown>) => [
         row.location_id,
@@ -266,7 +276,9 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
       [FOREIGN_LOCATION, '7.000', '28.00', 1],
       [HOME_LOCATION, '8.000', '24.00', 1],
     ]);
-    const layers = await director.get(`/api/inventory/fifo/layers/sku/${SKU}?location_id=${HOME_LOCATION}&as_of=2026-03-09`);
+    const layers = await director.get(
+      `/api/inventory/fifo/layers/sku/${SKU}?location_id=${HOME_LOCATION}&as_of=2026-03-09`,
+    );
     expect(layers.status).toBe(200);
     expect(
       layers.body.data.map((row: Record<string, string>) => [row.document_no, row.remaining_quantity, row.unit_cost]),

@@ -8,7 +8,16 @@ import type {
   StockItemType,
   StockMovementView,
 } from '@scm/contracts';
-import { CallerScope, CodeParam, CurrentUser, CursorPage, ListPage, Permission, ServiceController, ValidBody } from '@scm/platform';
+import {
+  CallerScope,
+  CodeParam,
+  CurrentUser,
+  CursorPage,
+  ListPage,
+  Permission,
+  ServiceController,
+  ValidBody,
+} from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import { StockQueries } from './stock-queries.service.js';
 import type { StockPage } from './stock-queries.service.js';
@@ -16,7 +25,9 @@ import { ItemTypeParam } from './stock-params.js';
 
 /** A page as the envelope answers it: `recordsTotal` for a page by `start`, `next_cursor` for one by `cursor`. */
 function envelopePage<T>(page: StockPage<T>): ListPage<T> | CursorPage<T> {
-  return 'next_cursor' in page ? new CursorPage(page.data, page.next_cursor) : new ListPage(page.data, page.recordsTotal);
+  return 'next_cursor' in page
+    ? new CursorPage(page.data, page.next_cursor)
+    : new ListPage(page.data, page.recordsTotal);
 }
 
 /**

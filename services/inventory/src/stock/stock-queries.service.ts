@@ -60,7 +60,7 @@ const LEVEL_FILTERS: Record<StockLevelFilter, [string, unknown]> = {
 function withLevelFilter(query: ListQuery): ListQuery {
   const { level, ...rest } = query.other_params;
   if (isBlankFilterValue(level)) return { ...query, other_params: rest };
-  const value = Array.isArray(level) && level.length === 1 ? level[0] : level;
+  const value: unknown = Array.isArray(level) && level.length === 1 ? (level[0] as unknown) : level;
   if (typeof value !== 'string' || !(STOCK_LEVEL_FILTERS as readonly string[]).includes(value)) {
     throw new ListQueryError('other_params.level', `expected one of ${STOCK_LEVEL_FILTERS.join(', ')}`);
   }
@@ -127,11 +127,7 @@ export class StockQueries {
     private readonly reader: StockReader,
   ) {}
 
-  async overview(
-    query: ListQuery,
-    scope: LocationScope,
-    user: AccessTokenClaims,
-  ): Promise<StockPage<StockBalanceRow>> {
+  async overview(query: ListQuery, scope: LocationScope, user: AccessTokenClaims): Promise<StockPage<StockBalanceRow>> {
     refuseCostSorts(query, user, OVERVIEW_COST_SORTS);
     return runPaged<StockBalanceRow>(
       this.dataSource.manager,
@@ -207,7 +203,14 @@ export class StockQueries {
     // Every row's status, as the list would select them (no order, no page), counted by status.
     const compiled = compileListQuery(
       BACK_ORDER_LIST,
-      { ...query, other_params: otherParams, columns: ['status'], order_by: [], start: 0, limit: Number.MAX_SAFE_INTEGER },
+      {
+        ...query,
+        other_params: otherParams,
+        columns: ['status'],
+        order_by: [],
+        start: 0,
+        limit: Number.MAX_SAFE_INTEGER,
+      },
       scope,
     );
     const counts = new Map<string, number>();
@@ -236,7 +239,12 @@ export class StockQueries {
     const itemType = otherParams.item_type;
     return inTransaction(this.dataSource, async (manager) => {
       await this.valueAsOf(manager, asOf, locations ?? null, typeof itemType === 'string' ? itemType : null);
-      return runListQuery<FifoValuationRow>(manager, FIFO_VALUATION_LIST, { ...query, other_params: otherParams }, scope);
+      return runListQuery<FifoValuationRow>(
+        manager,
+        FIFO_VALUATION_LIST,
+        { ...query, other_params: otherParams },
+        scope,
+      );
     });
   }
 

@@ -177,7 +177,11 @@ describe(StockQueries.name, () => {
       expect(rows(scoped).map((row) => `${row.item_id}@${row.location_id}`)).toEqual(['FLOUR@OUT1', 'SUGAR@OUT1']);
       const asked = await sut.overview(body({ other_params: { location_ids: [OUT2] } }), out1Only, director);
       expect(rows(asked)).toEqual([]);
-      const filtered = await sut.overview(body({ other_params: { location_ids: [OUT2] } }), ALL_LOCATIONS_SCOPE, director);
+      const filtered = await sut.overview(
+        body({ other_params: { location_ids: [OUT2] } }),
+        ALL_LOCATIONS_SCOPE,
+        director,
+      );
       expect(rows(filtered).map((row) => row.location_id)).toEqual([OUT2]);
     });
 
@@ -196,7 +200,11 @@ describe(StockQueries.name, () => {
       expect(rows(search).map((row) => row.item_id)).toEqual(['SUGAR']);
       const byId = await sut.overview(body({ search_str: 'flo' }), ALL_LOCATIONS_SCOPE, director);
       expect(rows(byId)).toHaveLength(2);
-      const products = await sut.overview(body({ other_params: { item_type: 'product' } }), ALL_LOCATIONS_SCOPE, director);
+      const products = await sut.overview(
+        body({ other_params: { item_type: 'product' } }),
+        ALL_LOCATIONS_SCOPE,
+        director,
+      );
       expect(rows(products)).toEqual([]);
       const category = await sut.overview(
         body({ other_params: { category_id: '00000000-0000-4000-8000-0000000000c1' } }),
@@ -254,7 +262,14 @@ describe(StockQueries.name, () => {
         [OUT2, '4.000', '12.00'],
       ]);
       expect(
-        everywhere.batches.map((b) => [b.location_id, b.document_no, b.remaining_quantity, b.unit_cost, b.remaining_value, b.value_date]),
+        everywhere.batches.map((b) => [
+          b.location_id,
+          b.document_no,
+          b.remaining_quantity,
+          b.unit_cost,
+          b.remaining_value,
+          b.value_date,
+        ]),
       ).toEqual([
         [OUT1, 'SA-R2', '5.000', '2.5000', '12.50', '2026-03-05'],
         [OUT2, 'SA-R1', '4.000', '3.0000', '12.00', '2026-03-01'],
@@ -266,13 +281,61 @@ describe(StockQueries.name, () => {
     });
 
     it('lists its movements with the running balance and value of their location, whatever the page or date range', async () => {
-      const all = await sut.movements('sku', 'FLOUR', body({ limit: 100, other_params: { location_ids: [OUT1] } }), ALL_LOCATIONS_SCOPE);
+      const all = await sut.movements(
+        'sku',
+        'FLOUR',
+        body({ limit: 100, other_params: { location_ids: [OUT1] } }),
+        ALL_LOCATIONS_SCOPE,
+      );
       // Newest first: the running figures are those after each movement, in posting order.
-      expect(pick(rows(all), 'document_no', 'value_date', 'quantity', 'unit_cost', 'cost_value', 'running_balance', 'running_value')).toEqual([
-        { document_no: 'SA-I1', value_date: '2026-03-10', quantity: '-5.000', unit_cost: '2.5000', cost_value: '-12.50', running_balance: '5.000', running_value: '12.50' },
-        { document_no: 'SA-I1', value_date: '2026-03-10', quantity: '-10.000', unit_cost: '2.0000', cost_value: '-20.00', running_balance: '10.000', running_value: '25.00' },
-        { document_no: 'SA-R2', value_date: '2026-03-05', quantity: '10.000', unit_cost: '2.5000', cost_value: '25.00', running_balance: '20.000', running_value: '45.00' },
-        { document_no: 'SA-R1', value_date: '2026-03-01', quantity: '10.000', unit_cost: '2.0000', cost_value: '20.00', running_balance: '10.000', running_value: '20.00' },
+      expect(
+        pick(
+          rows(all),
+          'document_no',
+          'value_date',
+          'quantity',
+          'unit_cost',
+          'cost_value',
+          'running_balance',
+          'running_value',
+        ),
+      ).toEqual([
+        {
+          document_no: 'SA-I1',
+          value_date: '2026-03-10',
+          quantity: '-5.000',
+          unit_cost: '2.5000',
+          cost_value: '-12.50',
+          running_balance: '5.000',
+          running_value: '12.50',
+        },
+        {
+          document_no: 'SA-I1',
+          value_date: '2026-03-10',
+          quantity: '-10.000',
+          unit_cost: '2.0000',
+          cost_value: '-20.00',
+          running_balance: '10.000',
+          running_value: '25.00',
+        },
+        {
+          document_no: 'SA-R2',
+          value_date: '2026-03-05',
+          quantity: '10.000',
+          unit_cost: '2.5000',
+          cost_value: '25.00',
+          running_balance: '20.000',
+          running_value: '45.00',
+        },
+        {
+          document_no: 'SA-R1',
+          value_date: '2026-03-01',
+          quantity: '10.000',
+          unit_cost: '2.0000',
+          cost_value: '20.00',
+          running_balance: '10.000',
+          running_value: '20.00',
+        },
       ]);
       // A date range shows fewer rows, not other running figures.
       const ranged = await sut.movements(
@@ -285,21 +348,32 @@ describe(StockQueries.name, () => {
         { document_no: 'SA-R2', running_balance: '20.000', running_value: '45.00' },
       ]);
       // Each location runs on its own; a page by cursor keeps the figures.
-      const keyset = await sut.movements('sku', 'FLOUR', body({ limit: 2, cursor: null, order_by: [{ column: 'posted_at', sort_type: 'ASC' }] }), ALL_LOCATIONS_SCOPE);
+      const keyset = await sut.movements(
+        'sku',
+        'FLOUR',
+        body({ limit: 2, cursor: null, order_by: [{ column: 'posted_at', sort_type: 'ASC' }] }),
+        ALL_LOCATIONS_SCOPE,
+      );
       const next = await sut.movements(
         'sku',
         'FLOUR',
-        body({ limit: 2, cursor: (keyset as { next_cursor: string }).next_cursor, order_by: [{ column: 'posted_at', sort_type: 'ASC' }] }),
+        body({
+          limit: 2,
+          cursor: (keyset as { next_cursor: string }).next_cursor,
+          order_by: [{ column: 'posted_at', sort_type: 'ASC' }],
+        }),
         ALL_LOCATIONS_SCOPE,
       );
-      expect([...rows(keyset), ...rows(next)].map((row) => `${row.location_id} ${row.quantity} → ${row.running_balance}`)).toEqual([
-        'OUT1 10.000 → 10.000',
-        'OUT2 4.000 → 4.000',
-        'OUT1 10.000 → 20.000',
-        'OUT1 -10.000 → 10.000',
-      ]);
+      expect(
+        [...rows(keyset), ...rows(next)].map((row) => `${row.location_id} ${row.quantity} → ${row.running_balance}`),
+      ).toEqual(['OUT1 10.000 → 10.000', 'OUT2 4.000 → 4.000', 'OUT1 10.000 → 20.000', 'OUT1 -10.000 → 10.000']);
       // The path names the item: another item id in the body changes nothing.
-      const widened = await sut.movements('sku', 'FLOUR', body({ limit: 100, other_params: { item_id: 'SUGAR' } }), ALL_LOCATIONS_SCOPE);
+      const widened = await sut.movements(
+        'sku',
+        'FLOUR',
+        body({ limit: 100, other_params: { item_id: 'SUGAR' } }),
+        ALL_LOCATIONS_SCOPE,
+      );
       expect(new Set(rows(widened).map((row) => row.item_id))).toEqual(new Set(['FLOUR']));
       const scoped = await sut.movements('sku', 'FLOUR', body({ limit: 100 }), { locations: [OUT2] });
       expect(rows(scoped).map((row) => row.location_id)).toEqual([OUT2]);
@@ -318,7 +392,9 @@ describe(StockQueries.name, () => {
         available: '5.000',
         average_cost: '2.5000',
       });
-      expect(at.uom_list).toEqual([{ uom_name: 'KG', factor: expect.stringMatching(/^1(\.0+)?$/) }].map((u) => expect.objectContaining(u)));
+      expect(at.uom_list).toEqual(
+        [{ uom_name: 'KG', factor: expect.stringMatching(/^1(\.0+)?$/) }].map((u) => expect.objectContaining(u)),
+      );
       expect(at.batches.map((b) => [b.document_no, b.remaining_quantity])).toEqual([['SA-R2', '5.000']]);
       expect(await sut.stockAt(OUT2, 'sku', 'SUGAR', ALL_LOCATIONS_SCOPE)).toMatchObject({
         on_hand: '0.000',
@@ -327,7 +403,9 @@ describe(StockQueries.name, () => {
         batches: [],
       });
       await expect(sut.stockAt(OUT2, 'sku', 'FLOUR', out1Only)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(sut.stockAt('NOWHERE', 'sku', 'FLOUR', ALL_LOCATIONS_SCOPE)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(sut.stockAt('NOWHERE', 'sku', 'FLOUR', ALL_LOCATIONS_SCOPE)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     });
 
     it('answers the quantity on hand from the movements posted up to an instant', async () => {
@@ -345,7 +423,12 @@ describe(StockQueries.name, () => {
     it('searches the items a document line may name (inventorised ones)', async () => {
       const all = await sut.items(body({ limit: 100 }));
       expect(all.data.map((row) => row.item_id)).toEqual(['FLOUR', 'SUGAR']);
-      expect(all.data[0]).toMatchObject({ item_type: 'sku', uom_name: 'KG', counting_uom_name: 'KG', status: 'active' });
+      expect(all.data[0]).toMatchObject({
+        item_type: 'sku',
+        uom_name: 'KG',
+        counting_uom_name: 'KG',
+        status: 'active',
+      });
       expect((await sut.items(body({ search_str: 'sug' }))).data.map((row) => row.item_id)).toEqual(['SUGAR']);
     });
   });
@@ -381,7 +464,9 @@ describe(StockQueries.name, () => {
       expect(await valuation('2026-03-09', { locations: [OUT2] })).toEqual([
         { item_id: 'FLOUR', location_id: OUT2, quantity: '4.000', valuation: '12.00', layer_count: 1 },
       ]);
-      await expect(sut.fifoValuation(body({ other_params: { as_of: '2026-13-01' } }), ALL_LOCATIONS_SCOPE)).rejects.toMatchObject({
+      await expect(
+        sut.fifoValuation(body({ other_params: { as_of: '2026-13-01' } }), ALL_LOCATIONS_SCOPE),
+      ).rejects.toMatchObject({
         field: 'other_params.as_of',
       });
     });
@@ -465,7 +550,11 @@ describe(StockQueries.name, () => {
         { status: 'SETTLED', count: 0 },
       ]);
       expect((await sut.backOrders(body({}), { locations: [OUT2] })).data).toEqual([]);
-      const overview = await sut.overview(body({ other_params: { level: 'back_ordered' } }), ALL_LOCATIONS_SCOPE, director);
+      const overview = await sut.overview(
+        body({ other_params: { level: 'back_ordered' } }),
+        ALL_LOCATIONS_SCOPE,
+        director,
+      );
       expect(rows(overview)).toEqual([]);
     });
   });
