@@ -1,9 +1,21 @@
 import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
-import { SUITE_HOOK_TIMEOUT_MS, fieldErrors, fullRights, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import {
+  SUITE_HOOK_TIMEOUT_MS,
+  expectEventually,
+  fieldErrors,
+  fullRights,
+  startCatalogSuite,
+  tokenWithPermissions,
+} from '@scm/testing';
 import request from 'supertest';
-import { addApprover, inventoryDb, seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
+import {
+  addApprover,
+  inventoryDb,
+  seedStock,
+  skuBody,
+} from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 
 type Server = Parameters<typeof request>[0];
@@ -314,6 +326,41 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     expect(editDiscarded.body.code).toBe('DOCUMENT_NOT_EDITABLE');
   });
 
+  it('an item archived since the draft refuses the submit, never the discard', async () => {
+    const catalog = (method: 'post' | 'get', path: string, body?: object) =>
+      request(server)[method](`/api/catalog/${path}`).set('Authorization', fx.admin).send(body);
+    expect((await catalog('post', 'skus', skuBody('SA-SALT', 'Salt', fx.categoryId))).status).toBe(201);
+    await expectEventually(async () => expect((await api().get(`stock/${out1}/sku/SA-SALT`)).status).toBe(200));
+    const adjustment = await created(
+      draft([
+        {
+          item_type: 'sku',
+          item_id: 'SA-SALT',
+          uom_name: 'KG',
+          adjustment_quantity: '1',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
+    );
+    expect((await catalog('post', 'skus/SA-SALT/archive')).status).toBe(200);
+    const db = await inventoryDb(runtime);
+    await expectEventually(async () => {
+      const [item] = await db.query(`SELECT status FROM item_replica WHERE item_type = 'sku' AND item_id = 'SA-SALT'`);
+      expect(item.status).toBe('archived');
+    });
+    await db.destroy();
+    const submit = await act(adjustment.id, 'submit', 1);
+    expect(submit.status).toBe(400);
+    expect(submit.body.code).toBe('INVENTORY_ITEM_UNKNOWN');
+    const discarded = await act(adjustment.id, 'discard', 1);
+    expect(discarded.status).toBe(200);
+    expect(discarded.body.data).toMatchObject({
+      status: 'DISCARDED',
+      lines: [expect.objectContaining({ item_name: 'Salt' })],
+    });
+  });
+
   it('an approval the ledger refuses (more than there is) changes nothing', async () => {
     const adjustment = await created(
       draft([
@@ -419,7 +466,7 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     );
     expect(byStatus.APPROVED).toBe(approved.body.recordsTotal);
     expect(byStatus.null).toBe(all.body.recordsTotal);
-    expect(byStatus.DISCARDED).toBe(1);
+    expect(byStatus.DISCARDED).toBe(2);
 
     const elsewhere = `Bearer ${await tokenWithPermissions(runtime, fullRights(), { locs: [fx.locations[1]], cost: true })}`;
     const foreign = await api(elsewhere).post('stock-adjustments/list', { limit: 100 });

@@ -190,8 +190,10 @@ export class StockAdjustmentService {
         ruleOf(MACHINE, record.status, action);
         assertRevision(record.revision, input.revision);
         const lines = await this.adjustments.lines(manager, id);
-        const complete = action === 'submit' || action === 'approve';
-        const checked = await this.checker.check(manager, record.location_id, lines, complete);
+        // Submit and approve check the lines fully (and price them from their batches again). Recall, reject and
+        // discard take them as stored: an item archived since must not keep anyone from withdrawing the document.
+        const deciding = action === 'submit' || action === 'approve';
+        const checked = deciding ? await this.checker.check(manager, record.location_id, lines, true) : lines;
         const transition = await this.actions.check(manager, {
           machine: MACHINE,
           document: {
@@ -211,11 +213,11 @@ export class StockAdjustmentService {
         let totals = totalsOf(checked);
         let postingId: string | null = null;
         if (action === 'approve') {
-          const posted = await this.post(manager, record, checked, actor);
+          const posted = await this.post(manager, record, checked as CheckedLine[], actor);
           postingId = posted.postingId;
           await this.adjustments.setLineValues(manager, id, posted.values);
           totals = totalsOf([...posted.values.values()].map((value) => ({ adjustment_value: value })));
-        } else {
+        } else if (deciding) {
           await this.adjustments.setLineValues(
             manager,
             id,

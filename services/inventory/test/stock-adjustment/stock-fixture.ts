@@ -59,22 +59,7 @@ export async function seedStock(server: Server, runtime: Runtime, tag: string): 
   if (units.status !== 201 && units.status !== 409) throw new Error(`POST uoms: ${units.status}`);
   const category = await send('/api/catalog/sku-categories', { category_name: `Dry ${tag}` });
   const sku = (skuId: string, name: string, counting: string, uomList: { uom_name: string; factor?: string }[]) =>
-    send('/api/catalog/skus', {
-      sku_id: skuId,
-      name,
-      display_name: name,
-      category_id: category.category_id,
-      primary_uom_name: 'KG',
-      purchasing_uom_name: 'KG',
-      receiving_uom_name: 'KG',
-      counting_uom_name: counting,
-      uom_list: uomList,
-      supplier_list: [],
-      default_supplier_id: null,
-      threshold: '0',
-      is_inventorise: true,
-      default_wastage_percentage: '0',
-    });
+    send('/api/catalog/skus', skuBody(skuId, name, category.category_id, counting, uomList));
   const flour = `${tag}-FLOUR`;
   const sugar = `${tag}-SUGAR`;
   await sku(flour, `Flour ${tag}`, 'BAG', [
@@ -97,6 +82,32 @@ export async function seedStock(server: Server, runtime: Runtime, tag: string): 
     }
   }
   return { admin, locations, categoryId: category.category_id, skus: { flour, sugar } };
+}
+
+/** A SKU kept in KG, as catalog's API takes it. */
+export function skuBody(
+  skuId: string,
+  name: string,
+  categoryId: string,
+  counting = 'KG',
+  uomList: { uom_name: string; factor?: string }[] = [{ uom_name: 'KG', factor: '1' }],
+): Record<string, unknown> {
+  return {
+    sku_id: skuId,
+    name,
+    display_name: name,
+    category_id: categoryId,
+    primary_uom_name: 'KG',
+    purchasing_uom_name: 'KG',
+    receiving_uom_name: 'KG',
+    counting_uom_name: counting,
+    uom_list: uomList,
+    supplier_list: [],
+    default_supplier_id: null,
+    threshold: '0',
+    is_inventorise: true,
+    default_wastage_percentage: '0',
+  };
 }
 
 /**
