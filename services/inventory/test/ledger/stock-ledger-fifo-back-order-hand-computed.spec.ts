@@ -1,8 +1,17 @@
 import 'reflect-metadata';
 import type { StockPostingRequest } from '@scm/contracts';
+import { inTransaction } from '@scm/platform';
 import { StockLedger } from '../../src/ledger/stock-ledger.js';
 import type { LedgerFixture } from './ledger-fixture.js';
-import { ledgerTotals, locationSnapshot, openLedger, post, seedReplicas, skuSnapshot } from './ledger-fixture.js';
+import {
+  ledgerTotals,
+  locationSnapshot,
+  openLedger,
+  post,
+  productSnapshot,
+  seedReplicas,
+  skuSnapshot,
+} from './ledger-fixture.js';
 
 /**
  * A FIFO history computed by hand (docs/stock-ledger.md, "Posting"): receipts at different costs, issues across
@@ -219,6 +228,40 @@ describe(StockLedger.name, () => {
       code: 'INVENTORY_UNIT_UNKNOWN',
       params: { uom: 'BOX', item: 'Flour' },
     });
+  });
+
+  it('keeps a product (one piece) like a SKU, and announces the product as in use', async () => {
+    await inTransaction(fixture.dataSource, (manager) =>
+      fixture.items.upsertProduct(manager, productSnapshot('RJ-7', 'Jade ring')),
+    );
+    const piece = { line_no: 1, item_type: 'product' as const, item_id: 'RJ-7', location_id: OUTLET };
+    await post(fixture, request('P1', [{ ...piece, quantity: '2', unit_cost: '1500' }]));
+    await post(fixture, request('P2', [{ ...piece, line_no: 2, quantity: '1', uom_name: 'PCS', unit_cost: '1800' }]));
+    const sold = await post(fixture, request('P3', [{ ...piece, quantity: '-2' }]));
+    expect(sold.movements.map((m) => [m.quantity, m.unit_cost, m.cost_value])).toEqual([
+      ['-2.000', '1500.0000', '-3000.0000000'],
+    ]);
+    const [row] = await fixture.dataSource.query<{ on_hand: string; stock_value: string }[]>(
+      `SELECT on_hand::text AS on_hand, stock_value::text AS stock_value FROM stock_balance WHERE item_type = 'product'`,
+    );
+    expect(row).toEqual({ on_hand: '1.000', stock_value: '1800.0000000' });
+    const usage = await fixture.dataSource.query<{ data: unknown }[]>(
+      `SELECT envelope->'data' AS data FROM outbox
+        WHERE subject = 'inventory.catalog-usage.changed' AND envelope->'data'->>'used_by_id' LIKE 'product:%'`,
+    );
+    expect(usage).toEqual([
+      {
+        data: {
+          used_by_type: 'stock_balance',
+          used_by_id: 'product:RJ-7@OUTLET1',
+          revision: 1,
+          targets: [
+            { target_type: 'product', target_id: 'RJ-7' },
+            { target_type: 'location', target_id: OUTLET },
+          ],
+        },
+      },
+    ]);
   });
 
   it('refuses an issue beyond the available quantity, naming item, location, available and asked', async () => {
