@@ -361,6 +361,31 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     });
   });
 
+  it('two approvals of one adjustment at once post it once', async () => {
+    const before = (await stockOf(sugar)).on_hand;
+    const adjustment = await created(
+      draft([
+        {
+          item_type: 'sku',
+          item_id: sugar,
+          uom_name: 'KG',
+          adjustment_quantity: '7',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
+    );
+    await act(adjustment.id, 'submit', 1);
+    const answers = await Promise.all([act(adjustment.id, 'approve', 2), act(adjustment.id, 'approve', 2)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.code).toMatch(
+      /^DOCUMENT_(STALE_REVISION|ACTION_NOT_ALLOWED)$/,
+    );
+    expect(Number((await stockOf(sugar)).on_hand) - Number(before)).toBe(7);
+    const view = (await api().get(`stock-adjustments/${adjustment.id}`)).body.data;
+    expect(view.history.filter((entry: { action: string }) => entry.action === 'approve')).toHaveLength(1);
+  });
+
   it('an approval the ledger refuses (more than there is) changes nothing', async () => {
     const adjustment = await created(
       draft([
