@@ -225,6 +225,7 @@ export function DocumentPage<Input extends FieldValues, Output, View extends Doc
         listPath={listPath}
         editPath={document ? `${listPath}/edit?id=${encodeURIComponent(document.id)}` : undefined}
         editable={editable}
+        wide
         actions={[...saveDraft, ...ownActions, ...machineActions]}
         attachments={
           attachments &&

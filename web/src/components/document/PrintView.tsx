@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -25,32 +25,40 @@ export interface PrintContent {
   notes?: ReactNode;
 }
 
-// While the print view is open, printing shows it alone: the app behind it is not printed.
-const PRINT_CSS = `@media print { body > *:not(.document-print) { display: none !important; }
-  .document-print { position: static !important; overflow: visible !important; background: white !important; }
-  .document-print .print-hidden { display: none !important; } }`;
-
 /**
  * The print view of a document: a print-friendly sheet (title, number, status, header fields, the lines, notes,
  * signatures) over the page, with Print (window.print()) and Close. `usePrintView()` opens it.
  */
 export function PrintView({ content, onClose }: { content: PrintContent; onClose: () => void }) {
   const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const close = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', close);
     return () => window.removeEventListener('keydown', close);
   }, [onClose]);
+  // The sheet covers the page while open; hiding the app behind it means printing shows the sheet alone.
+  // (A style sheet of our own would be an inline style, which the Content Security Policy refuses.)
+  useEffect(() => {
+    const hidden = [...document.body.children]
+      .filter((element): element is HTMLElement => element instanceof HTMLElement && element !== root.current)
+      .filter((element) => element.style.display !== 'none')
+      .map((element) => {
+        element.style.display = 'none';
+        return element;
+      });
+    return () => hidden.forEach((element) => element.style.removeProperty('display'));
+  }, []);
   return createPortal(
     <div
-      className="document-print fixed inset-0 z-50 overflow-auto bg-slate-100 print:bg-white"
+      ref={root}
+      className="fixed inset-0 z-50 overflow-auto bg-slate-100 print:static print:overflow-visible print:bg-white"
       role="dialog"
       aria-modal="true"
       aria-label={content.title}
       data-testid="print-view"
     >
-      <style>{PRINT_CSS}</style>
-      <div className="print-hidden sticky top-0 flex justify-end gap-2 border-b border-slate-200 bg-white px-6 py-3">
+      <div className="sticky top-0 print:hidden flex justify-end gap-2 border-b border-slate-200 bg-white px-6 py-3">
         <Button variant="secondary" onClick={onClose} data-testid="print-close">
           <Icon name="close" />
           {t('documents:print.close')}

@@ -92,6 +92,8 @@ export interface FormShellProps<Input extends FieldValues, Output> {
   activity?: ReactNode | false;
   /** Extra buttons in the header (e.g. print). */
   extraButtons?: ReactNode;
+  /** Documents with a wide line grid: the form takes the whole width and the activity goes below it. */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -120,6 +122,7 @@ export function FormShell<Input extends FieldValues, Output>({
   attachments,
   activity,
   extraButtons,
+  wide = false,
   children,
 }: FormShellProps<Input, Output>) {
   const { t } = useTranslation();
@@ -346,8 +349,8 @@ export function FormShell<Input extends FieldValues, Output>({
           </Link>
         </div>
       ) : (
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-          <div className="space-y-4 lg:col-span-2">
+        <div className={wide ? 'grid grid-cols-1 gap-4' : 'grid grid-cols-1 gap-4 lg:grid-cols-3'}>
+          <div className={wide ? 'min-w-0 space-y-4' : 'space-y-4 lg:col-span-2'}>
             {loading ? (
               <div className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-busy="true">
                 {[0, 1, 2].map((index) => (

@@ -56,7 +56,7 @@ function toFormValues(view: StockAdjustmentView): FormValues {
       uom_name: line.uom_name,
       adjustment_quantity: line.adjustment_quantity,
       reason: line.reason,
-      unit_cost: line.unit_cost ?? '',
+      unit_cost: line.unit_cost ?? null,
       batches: line.batches.map((batch) => ({ batch_id: batch.batch_id, quantity: batch.quantity })),
       remark: line.remark ?? '',
     })),
@@ -228,7 +228,9 @@ function StockAdjustmentForm({ mode, id, readOnly }: FormMode) {
             autoComplete="off"
             value={text(line.unit_cost)}
             placeholder="0.0000"
-            onChange={(event) => setLine(index, { unit_cost: event.target.value })}
+            onChange={(event) =>
+              setLine(index, { unit_cost: event.target.value.trim() === '' ? null : event.target.value })
+            }
             aria-invalid={errors[index]?.unit_cost ? true : undefined}
             className={`ml-auto block h-9 w-28 rounded-md border px-3 text-right text-sm tabular-nums placeholder:text-slate-300 focus:ring-2 focus:ring-blue-500 focus:outline-none ${errors[index]?.unit_cost ? 'border-red-500' : 'border-slate-300'}`}
             data-testid={`sa-unit-cost-${index}`}
@@ -435,7 +437,7 @@ function StockAdjustmentForm({ mode, id, readOnly }: FormMode) {
                 uom_name: item.uom_name,
                 adjustment_quantity: '',
                 reason: 'OTHERS',
-                unit_cost: '',
+                unit_cost: null,
                 batches: [],
                 remark: '',
               })}
@@ -444,11 +446,16 @@ function StockAdjustmentForm({ mode, id, readOnly }: FormMode) {
                 header: t('stock-adjustment:fields.adjustment_quantity'),
                 value: (line) =>
                   editing ? text(line.adjustment_quantity) : formatQuantity(text(line.adjustment_quantity)),
-                set: (line, value) => ({
-                  ...line,
-                  adjustment_quantity: value,
-                  batches: sign({ ...line, adjustment_quantity: value }) < 0 ? line.batches : [],
-                }),
+                set: (line, value) => {
+                  // A line that removes stock names batches and has no price; one that adds has a price, no batches.
+                  const removes = sign({ ...line, adjustment_quantity: value }) < 0;
+                  return {
+                    ...line,
+                    adjustment_quantity: value,
+                    batches: removes ? line.batches : [],
+                    unit_cost: removes ? null : line.unit_cost,
+                  };
+                },
                 placeholder: t('stock-adjustment:placeholders.quantity'),
               }}
               columns={columns}
