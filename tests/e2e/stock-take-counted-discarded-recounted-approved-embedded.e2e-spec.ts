@@ -267,6 +267,16 @@ describe('stock take: counted, submitted, discarded, recounted, approved (embedd
     const submitted = await api().post(`stock-takes/${blind.id}/submit`, { revision: counted.revision });
     expect(submitted.body.data).toMatchObject({ status: 'COMPLETED', adjustment_id: null });
     expect(submitted.body.data.lines[0]).toMatchObject({ system_quantity: '4.000', discrepancy: '0.000' });
+    // Two steps, each with its revision and history line: submitted, then completed.
+    expect(submitted.body.data.revision).toBe(counted.revision + 2);
+    expect(
+      (submitted.body.data as TakeView).history
+        .slice(-2)
+        .map((entry) => [entry.action, entry.from_status, entry.to_status]),
+    ).toEqual([
+      ['submit', 'DRAFT', 'PENDING SA'],
+      ['complete', 'PENDING SA', 'COMPLETED'],
+    ]);
   });
 
   it('imports counts from an .xlsx, refusing the whole file when a row names an item not on the sheet', async () => {

@@ -259,34 +259,22 @@ export class StockTakeService implements OnModuleInit {
         });
         const actor = actorOf(user);
         const differences = await this.differences(manager, record, lines);
-        let status = transition.to as StockTakeRecord['status'];
-        let adjustment: { id: string; doc_no: string } | null = null;
-        if (differences.length > 0) {
-          adjustment = await this.automatic.create(manager, {
-            location_id: record.location_id,
-            value_date: effectiveDate(record.effective_time),
-            remark: record.doc_no,
-            source: 'stock_take',
-            source_id: id,
-            source_no: record.doc_no,
-            lines: differences,
-            submitted_by: actor,
-            actor,
-          });
-        } else {
-          // Nothing differs: nothing to adjust, and the count is done.
-          status = (
-            await this.actions.system(manager, {
-              machine: MACHINE,
-              document: { type: 'ST', id, status: transition.to },
-              action: 'complete',
-              actor,
-              remark: null,
-            })
-          ).to as StockTakeRecord['status'];
-        }
+        const adjustment =
+          differences.length === 0
+            ? null
+            : await this.automatic.create(manager, {
+                location_id: record.location_id,
+                value_date: effectiveDate(record.effective_time),
+                remark: record.doc_no,
+                source: 'stock_take',
+                source_id: id,
+                source_no: record.doc_no,
+                lines: differences,
+                submitted_by: actor,
+                actor,
+              });
         const saved = await this.takes.update(manager, id, record.revision, {
-          status,
+          status: transition.to as StockTakeRecord['status'],
           adjustment_id: adjustment?.id ?? null,
           adjustment_no: adjustment?.doc_no ?? null,
           submitted_by: actor.id,
@@ -295,6 +283,7 @@ export class StockTakeService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw StockTakeException.stale();
+        const submitted = record.revision + 1;
         await this.publish(
           manager,
           InventorySubjects.StockTakeSubmitted,
@@ -304,21 +293,37 @@ export class StockTakeService implements OnModuleInit {
           transition.to,
           actor,
           input.remark ?? null,
-          record.revision + 1,
+          submitted,
         );
-        if (status === 'COMPLETED') {
-          await this.publish(
-            manager,
-            InventorySubjects.StockTakeCompleted,
-            record,
-            'complete',
-            transition.to,
-            status,
-            actor,
-            null,
-            record.revision + 1,
-          );
+        if (adjustment) return;
+        // Nothing differs: nothing to adjust, and the count is done — a second step of its own (its own revision,
+        // history line and event), exactly as when an adjustment completes it.
+        const completed = await this.actions.system(manager, {
+          machine: MACHINE,
+          document: { type: 'ST', id, status: transition.to },
+          action: 'complete',
+          actor,
+          remark: null,
+        });
+        if (
+          !(await this.takes.update(manager, id, submitted, {
+            status: completed.to as StockTakeRecord['status'],
+            last_updated_by: user.sub,
+          }))
+        ) {
+          throw StockTakeException.stale();
         }
+        await this.publish(
+          manager,
+          InventorySubjects.StockTakeCompleted,
+          record,
+          'complete',
+          completed.from,
+          completed.to,
+          actor,
+          null,
+          submitted + 1,
+        );
       }),
     );
     return this.get(id, user);
