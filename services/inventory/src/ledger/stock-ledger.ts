@@ -79,6 +79,20 @@ interface MovementToWrite extends PostedMovement {
   document_no: string;
 }
 
+/** A FIFO layer this posting creates: written with the other rows at the end, in creation order. */
+interface NewBatch {
+  batch_id: string;
+  line: ResolvedLine;
+  received: Decimal;
+  remaining: Decimal;
+  unitCost: Decimal;
+}
+
+/**
+ * What a posting has done so far. Batch changes are kept here and written once at the end (a few statements per
+ * posting instead of one per line and layer): later lines of the same posting read the stored layers through
+ * `remaining` and take this posting's new layers after them, as they are the newest.
+ */
 interface PostingContext {
   request: ValidStockPostingRequest;
   postingId: string;
@@ -86,6 +100,9 @@ interface PostingContext {
   balances: Map<string, BalanceState>;
   movements: MovementToWrite[];
   backOrderIds: string[];
+  newBatches: NewBatch[];
+  /** Remaining quantity of stored layers this posting has taken from, by batch id. */
+  remaining: Map<string, Decimal>;
 }
 
 /** FIFO layers are read this many at a time (most issues need one or two). */
@@ -153,6 +170,8 @@ export class StockLedger {
       balances: await this.lockBalances(manager, lines, postingId),
       movements: [],
       backOrderIds: [],
+      newBatches: [],
+      remaining: new Map(),
     };
     if (valid.allow_negative) await this.lockBackOrderSeries(manager, lines);
 
@@ -173,6 +192,7 @@ export class StockLedger {
       });
     }
 
+    await this.writeBatches(manager, context);
     await this.writeMovements(manager, context);
     await this.writeBalances(manager, context);
     await this.publisher.publish(manager, InventorySubjects.StockPosted, {
@@ -345,32 +365,18 @@ export class StockLedger {
   private async receive(manager: EntityManager, context: PostingContext, line: ResolvedLine): Promise<void> {
     const { request } = context;
     const balance = context.balances.get(line.balanceKey)!;
-    const unitCost = line.unitCost!;
-    const batchId = randomUUID();
-    let remaining = line.quantity;
-    await manager.query(
-      `INSERT INTO stock_batch (batch_id, item_type, item_id, location_id, received_quantity, remaining_quantity,
-         unit_cost, value_date, posting_id, document_type, document_id, document_no, line_no)
-       VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        batchId,
-        line.item.item_type,
-        line.item.item_id,
-        line.location.location_id,
-        quantityText(line.quantity),
-        unitCostText(unitCost),
-        request.value_date,
-        context.postingId,
-        request.document_type,
-        request.document_id,
-        request.document_no,
-        line.line_no,
-      ],
-    );
+    const batch: NewBatch = {
+      batch_id: randomUUID(),
+      line,
+      received: line.quantity,
+      remaining: line.quantity,
+      unitCost: line.unitCost!,
+    };
+    context.newBatches.push(batch);
     this.addMovement(context, line, balance, {
-      batchId,
+      batchId: batch.batch_id,
       quantity: line.quantity,
-      unitCost,
+      unitCost: batch.unitCost,
       document: { type: request.document_type, id: request.document_id, no: request.document_no },
     });
 
@@ -383,33 +389,26 @@ export class StockLedger {
       [line.item.item_type, line.item.item_id, line.location.location_id],
     );
     for (const backOrder of open) {
-      if (remaining.isZero()) break;
+      if (batch.remaining.isZero()) break;
       const owed = dec(backOrder.current_quantity).negated();
-      const take = Decimal.min(owed, remaining);
-      remaining = remaining.minus(take);
-      const settledNow = take.times(unitCost);
+      const take = Decimal.min(owed, batch.remaining);
+      batch.remaining = batch.remaining.minus(take);
       const current = owed.minus(take).negated();
       await manager.query(
         `UPDATE back_order SET current_quantity = $2, settled_value = settled_value + $3,
            status = CASE WHEN $2::numeric = 0 THEN 'SETTLED' ELSE 'OPEN' END,
            settled_time = CASE WHEN $2::numeric = 0 THEN now() ELSE NULL END, last_updated_time = now()
          WHERE back_order_id = $1`,
-        [backOrder.back_order_id, quantityText(current), valueText(settledNow)],
+        [backOrder.back_order_id, quantityText(current), valueText(take.times(batch.unitCost))],
       );
       balance.backOrdered = balance.backOrdered.plus(take);
       // The settlement is a movement of the back order (document SO), out of this receipt's batch at its cost.
       this.addMovement(context, line, balance, {
-        batchId,
+        batchId: batch.batch_id,
         quantity: take.negated(),
-        unitCost,
+        unitCost: batch.unitCost,
         document: { type: 'SO', id: backOrder.back_order_id, no: backOrder.bo_no },
       });
-    }
-    if (!remaining.equals(line.quantity)) {
-      await manager.query(`UPDATE stock_batch SET remaining_quantity = $2 WHERE batch_id = $1`, [
-        batchId,
-        quantityText(remaining),
-      ]);
     }
   }
 
@@ -433,12 +432,12 @@ export class StockLedger {
     if (line.batches !== null) {
       for (const named of line.batches) {
         const [batch] = await manager.query<BatchRow[]>(
-          `SELECT batch_id, item_type, item_id, location_id, remaining_quantity::text AS remaining_quantity,
-                  unit_cost::text AS unit_cost
+          `SELECT batch_id, seq::text AS seq, item_type, item_id, location_id,
+                  remaining_quantity::text AS remaining_quantity, unit_cost::text AS unit_cost
              FROM stock_batch WHERE batch_id = $1`,
           [named.batch_id],
         );
-        const remaining = batch ? dec(batch.remaining_quantity) : dec(0);
+        const remaining = batch ? (context.remaining.get(batch.batch_id) ?? dec(batch.remaining_quantity)) : dec(0);
         if (
           !batch ||
           batch.item_type !== line.item.item_type ||
@@ -448,39 +447,58 @@ export class StockLedger {
         ) {
           throw StockLedgerException.batchInvalid(line.item.item_name, line.location.location_name);
         }
-        await this.takeFromBatch(manager, context, line, balance, batch, remaining, named.quantity, document);
+        this.takeFromStored(context, line, balance, batch, remaining, named.quantity, document);
       }
       return;
     }
 
     const issued = Decimal.min(asked, available);
     let left = issued;
+    // The stored layers first, oldest first (a page at a time, past the last one seen)...
+    let after = '0';
     while (left.greaterThan(0)) {
       const layers = await manager.query<BatchRow[]>(
-        `SELECT batch_id, item_type, item_id, location_id, remaining_quantity::text AS remaining_quantity,
-                unit_cost::text AS unit_cost
+        `SELECT batch_id, seq::text AS seq, item_type, item_id, location_id,
+                remaining_quantity::text AS remaining_quantity, unit_cost::text AS unit_cost
            FROM stock_batch
-          WHERE item_type = $1 AND item_id = $2 AND location_id = $3 AND remaining_quantity > 0
+          WHERE item_type = $1 AND item_id = $2 AND location_id = $3 AND remaining_quantity > 0 AND seq > $4
           ORDER BY seq LIMIT ${BATCH_PAGE}`,
-        [line.item.item_type, line.item.item_id, line.location.location_id],
+        [line.item.item_type, line.item.item_id, line.location.location_id, after],
       );
-      // on_hand = Σ remaining: running out of layers before the balance is a broken invariant, never a shortfall.
-      if (layers.length === 0) throw new Error(`stock_batch of ${line.balanceKey} hold less than its on_hand`);
       for (const layer of layers) {
+        after = layer.seq;
         if (left.isZero()) break;
-        const remaining = dec(layer.remaining_quantity);
+        const remaining = context.remaining.get(layer.batch_id) ?? dec(layer.remaining_quantity);
+        if (remaining.isZero()) continue;
         const take = Decimal.min(remaining, left);
         left = left.minus(take);
-        await this.takeFromBatch(manager, context, line, balance, layer, remaining, take, document);
+        this.takeFromStored(context, line, balance, layer, remaining, take, document);
       }
+      if (layers.length < BATCH_PAGE) break;
     }
+    // ...then the layers this posting received, the newest.
+    for (const batch of context.newBatches) {
+      if (left.isZero()) break;
+      if (batch.line.balanceKey !== line.balanceKey || batch.remaining.isZero()) continue;
+      const take = Decimal.min(batch.remaining, left);
+      left = left.minus(take);
+      batch.remaining = batch.remaining.minus(take);
+      this.addMovement(context, line, balance, {
+        batchId: batch.batch_id,
+        quantity: take.negated(),
+        unitCost: batch.unitCost,
+        document,
+      });
+    }
+    // on_hand = Σ remaining: running out of layers before the balance is a broken invariant, never a shortfall.
+    if (left.greaterThan(0)) throw new Error(`stock_batch of ${line.balanceKey} hold less than its on_hand`);
 
     const shortfall = asked.minus(issued);
     if (shortfall.greaterThan(0)) await this.openBackOrder(manager, context, line, balance, shortfall);
   }
 
-  private async takeFromBatch(
-    manager: EntityManager,
+  /** Takes from a stored layer: its new remaining quantity is written at the end, with a movement for the take. */
+  private takeFromStored(
     context: PostingContext,
     line: ResolvedLine,
     balance: BalanceState,
@@ -488,11 +506,8 @@ export class StockLedger {
     remaining: Decimal,
     take: Decimal,
     document: { type: string; id: string; no: string },
-  ): Promise<void> {
-    await manager.query(`UPDATE stock_batch SET remaining_quantity = $2 WHERE batch_id = $1`, [
-      batch.batch_id,
-      quantityText(remaining.minus(take)),
-    ]);
+  ): void {
+    context.remaining.set(batch.batch_id, remaining.minus(take));
     this.addMovement(context, line, balance, {
       batchId: batch.batch_id,
       quantity: take.negated(),
@@ -566,6 +581,49 @@ export class StockLedger {
       document_id: movement.document.id,
       document_no: movement.document.no,
     });
+  }
+
+  /** The new layers in one statement, in creation order (their seq is the FIFO order); then the stored ones taken from. */
+  private async writeBatches(manager: EntityManager, context: PostingContext): Promise<void> {
+    const { newBatches, request } = context;
+    if (newBatches.length > 0) {
+      await manager.query(
+        `INSERT INTO stock_batch (batch_id, item_type, item_id, location_id, received_quantity, remaining_quantity,
+           unit_cost, value_date, posting_id, document_type, document_id, document_no, line_no)
+         SELECT b.batch_id, b.item_type, b.item_id, b.location_id, b.received, b.remaining, b.unit_cost, $1::date, $2,
+                $3, $4, $5, b.line_no
+           FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::numeric[], $11::numeric[], $12::numeric[],
+                       $13::int[])
+                WITH ORDINALITY AS b(batch_id, item_type, item_id, location_id, received, remaining, unit_cost, line_no,
+                                     position)
+          ORDER BY b.position`,
+        [
+          request.value_date,
+          context.postingId,
+          request.document_type,
+          request.document_id,
+          request.document_no,
+          newBatches.map((b) => b.batch_id),
+          newBatches.map((b) => b.line.item.item_type),
+          newBatches.map((b) => b.line.item.item_id),
+          newBatches.map((b) => b.line.location.location_id),
+          newBatches.map((b) => quantityText(b.received)),
+          newBatches.map((b) => quantityText(b.remaining)),
+          newBatches.map((b) => unitCostText(b.unitCost)),
+          newBatches.map((b) => b.line.line_no),
+        ],
+      );
+    }
+    if (context.remaining.size > 0) {
+      // Only layers of balances this posting holds locked: no other transaction changes them meanwhile.
+      const taken = [...context.remaining.entries()];
+      await manager.query(
+        `UPDATE stock_batch s SET remaining_quantity = t.remaining
+           FROM unnest($1::uuid[], $2::numeric[]) AS t(batch_id, remaining)
+          WHERE s.batch_id = t.batch_id`,
+        [taken.map(([batchId]) => batchId), taken.map(([, remaining]) => quantityText(remaining))],
+      );
+    }
   }
 
   /** All the posting's movements in one statement, in the order they were made (their seq keeps it). */
@@ -647,6 +705,7 @@ export class StockLedger {
 
 interface BatchRow {
   batch_id: string;
+  seq: string;
   item_type: string;
   item_id: string;
   location_id: string;

@@ -91,7 +91,7 @@ describe(StockLedger.name, () => {
         }),
         skuSnapshot({ sku_id: 'NAPKIN', name: 'Napkin', is_inventorise: false }),
       ],
-      [locationSnapshot(OUTLET, 'Outlet One')],
+      [locationSnapshot(OUTLET, 'Outlet One'), locationSnapshot('OUTLET2', 'Outlet Two')],
     );
   });
 
@@ -262,6 +262,51 @@ describe(StockLedger.name, () => {
         },
       },
     ]);
+  });
+
+  it("lets the lines of one posting take from each other's layers, oldest first", async () => {
+    const at2 = (lineNo: number, quantity: string, extra: Partial<StockPostingRequest['lines'][number]> = {}) =>
+      line(quantity, { line_no: lineNo, location_id: 'OUTLET2', ...extra });
+    // M1: X = 4 at 1, Y = 6 at 2.
+    const m1 = await post(fixture, request('M1', [at2(1, '4', { unit_cost: '1' }), at2(2, '6', { unit_cost: '2' })]));
+    const layerY = m1.movements[1].batch_id!;
+    // M2: 3 named from Y; 5 oldest first (X's 4, then 1 of what is left of Y); Z = 2 at 5 received; 3 oldest
+    // first (Y's last 2, then 1 of Z, this posting's own new layer).
+    const m2 = await post(
+      fixture,
+      request('M2', [
+        at2(1, '-3', { batches: [{ batch_id: layerY, quantity: '3' }] }),
+        at2(2, '-5'),
+        at2(3, '2', { unit_cost: '5' }),
+        at2(4, '-3'),
+      ]),
+    );
+    expect(m2.movements.map((m) => [m.line_no, m.quantity, m.unit_cost, m.cost_value])).toEqual([
+      [1, '-3.000', '2.0000', '-6.0000000'],
+      [2, '-4.000', '1.0000', '-4.0000000'],
+      [2, '-1.000', '2.0000', '-2.0000000'],
+      [3, '2.000', '5.0000', '10.0000000'],
+      [4, '-2.000', '2.0000', '-4.0000000'],
+      [4, '-1.000', '5.0000', '-5.0000000'],
+    ]);
+    const layers = await fixture.dataSource.query<{ received: string; remaining: string }[]>(
+      `SELECT received_quantity::text AS received, remaining_quantity::text AS remaining FROM stock_batch
+        WHERE location_id = 'OUTLET2' ORDER BY seq`,
+    );
+    expect(layers).toEqual([
+      { received: '4.000', remaining: '0.000' },
+      { received: '6.000', remaining: '0.000' },
+      { received: '2.000', remaining: '1.000' },
+    ]);
+    const totals = (await ledgerTotals(fixture.dataSource)).find((row) => row.location_id === 'OUTLET2');
+    expect(totals).toMatchObject({
+      on_hand: '1.000',
+      movement_quantity: '1.000',
+      batch_remaining: '1.000',
+      stock_value: '5.0000000',
+      movement_value: '5.0000000',
+      batch_value: '5.0000000',
+    });
   });
 
   it('refuses an issue beyond the available quantity, naming item, location, available and asked', async () => {
