@@ -19,12 +19,15 @@ export function itemLabel(item: { item_id: string; item_name?: string; ch_displa
  */
 export function ItemPicker({
   onPick,
+  onSearch,
   itemType,
   disabled,
   error,
   'data-testid': testId = 'item-picker',
 }: {
   onPick: (item: StockItemOption) => void;
+  /** The user types a new search (e.g. to clear an earlier refusal). */
+  onSearch?: () => void;
   itemType?: StockItemType;
   disabled?: boolean;
   error?: string;
@@ -55,7 +58,10 @@ export function ItemPicker({
             aria-label={t('documents:lines.addItem')}
             placeholder={t('documents:lines.searchItem')}
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              onSearch?.();
+            }}
             onFocus={() => setOpen(true)}
             aria-invalid={error ? true : undefined}
             className={`block h-9 w-full rounded-md border bg-white pr-3 pl-8 text-sm text-slate-800 shadow-xs placeholder:text-slate-400 focus:ring-2 focus:ring-blue-500 focus:outline-none ${error ? 'border-red-500' : 'border-slate-300'}`}

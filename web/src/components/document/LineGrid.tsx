@@ -117,7 +117,7 @@ export function LineGrid<L extends GridLine>({
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs font-medium text-slate-500">
               <th className="w-8 py-2 pr-2">#</th>
-              <th className="py-2 pr-3">{t('documents:lines.item')}</th>
+              <th className="min-w-48 py-2 pr-3">{t('documents:lines.item')}</th>
               <th className="py-2 pr-3">{t('documents:lines.unit')}</th>
               {quantity && <th className="py-2 pr-3 text-right">{quantity.header}</th>}
               {columns.map((column) => (
@@ -220,7 +220,14 @@ export function LineGrid<L extends GridLine>({
           {listError}
         </p>
       )}
-      {editable && newLine && <ItemPicker onPick={add} itemType={itemType} error={duplicate ?? undefined} />}
+      {editable && newLine && (
+        <ItemPicker
+          onPick={add}
+          onSearch={() => setDuplicate(null)}
+          itemType={itemType}
+          error={duplicate ?? undefined}
+        />
+      )}
     </div>
   );
 }

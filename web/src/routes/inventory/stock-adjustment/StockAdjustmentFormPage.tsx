@@ -303,7 +303,13 @@ function StockAdjustmentForm({ mode, id, readOnly }: FormMode) {
         problems.push({ field: `lines.${index}.batches`, message: t('stock-adjustment:messages.batchSum') });
       }
     });
-    return problems.length > 0 ? clientRefusal(problems[0].message, problems) : null;
+    if (problems.length === 0) return null;
+    // Under each line, and the messages once in the page's banner.
+    const messages = [...new Set(problems.map((problem) => problem.message))];
+    return clientRefusal(messages.join('\n'), [
+      ...problems,
+      ...messages.map((message) => ({ field: 'document', message })),
+    ]);
   };
 
   const save = (output: FormOutput, idempotencyKey: string) =>
