@@ -209,11 +209,14 @@ export function totalsOf(lines: readonly { adjustment_value: string | null }[]):
   return { positive_value: fixed(positive, VALUE_SCALE), negative_value: fixed(negative, VALUE_SCALE) };
 }
 
-/** What the approval limit is held against: Σ |line values| in USD (a write-off needs the same authority). */
+/**
+ * What the approval limit is held against: Σ |line values| in USD (a write-off needs the same authority), exact
+ * (not rounded to cents: $100.004 is above a $100.00 limit; the kit's message shows it as it must).
+ */
 export function approvalValueUsd(lines: readonly { adjustment_value: string | null }[]): string {
   const total = lines.reduce(
     (sum, line) => (line.adjustment_value === null ? sum : sum.plus(dec(line.adjustment_value).abs())),
     new Decimal(0),
   );
-  return fixed(total, 2);
+  return fixed(total, VALUE_SCALE);
 }
