@@ -5,18 +5,20 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DIRECTOR_ROLE_NAME, PERMISSION_KEYS, hasAnyPermission, hasPermission } from '@scm/contracts';
 import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
-import type { Runtime } from '@scm/platform';
+import type { RequiredPermission, Runtime } from '@scm/platform';
 import {
   FOREIGN_LOCATION,
   FOREIGN_LOCATION_NAME,
   HOME_LOCATION,
+  expectEventually,
+  fullRights,
   fullRightsToken,
   registeredRoutes,
   seedTwoLocations,
   testConfig,
   tokenWithPermissions,
 } from '@scm/testing';
-import type { RegisteredRoute, TestDatabase } from '@scm/testing';
+import type { RegisteredRoute, TestDatabase, TwoLocations } from '@scm/testing';
 import request from 'supertest';
 
 const LEVELS = ['none', 'view', 'edit', 'approval'] as const;
@@ -43,6 +45,8 @@ describe('permission matrix over every registered route', () => {
   let database: TestDatabase;
   let dataDir: string;
   let routes: RegisteredRoute[];
+  /** The records of two locations, seeded once by the first test that needs them. */
+  let seeded: TwoLocations | undefined;
   /** A supertest call by the route's method name. */
   const call = (method: string, path: string) =>
     request(app.getHttpServer())[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path);
@@ -123,7 +127,7 @@ describe('permission matrix over every registered route', () => {
    * delete — answers 404 as for a missing record; creating or assigning at B answers 403.
    */
   it('refuses a full-rights user of location A every record of location B: lists, reads and writes', async () => {
-    const seeded = await seedTwoLocations(app.getHttpServer(), runtime);
+    seeded ??= await seedTwoLocations(app.getHttpServer(), runtime);
     const homeOnly = await fullRightsToken(runtime, [HOME_LOCATION]);
     const everywhere = await fullRightsToken(runtime, ['*']);
     const as = (token: string, method: string, path: string, body?: object) => {
@@ -208,6 +212,137 @@ describe('permission matrix over every registered route', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  /**
+   * The stock ledger's routes (issue 11: read side, settings, replicas, stock adjustment, stock take and their
+   * files), each with the declaration it must keep. The table is the contract: a route added, removed or declared
+   * otherwise fails here until the table says so. Each route is then called as a user holding EVERY other
+   * permission (approval on every other key, every location, can_see_cost) and must be refused (403 FORBIDDEN) —
+   * proven refused without its key — and as a user holding only its key (each of them, for any-of routes) at its
+   * level, who must get past the guard. A director-only route refuses a full-rights non-director and lets the
+   * director through.
+   */
+  const INVENTORY_ROUTES: Record<string, string> = {
+    // The ledger's read side (docs/stock-ledger.md, "HTTP").
+    'POST /api/inventory/overview/list': 'INVENTORY_OVERVIEW view',
+    'GET /api/inventory/overview/items/:itemType/:itemId': 'INVENTORY_OVERVIEW view',
+    'POST /api/inventory/overview/items/:itemType/:itemId/movements/list': 'INVENTORY_OVERVIEW view',
+    'GET /api/inventory/stock/:locationId/:itemType/:itemId': 'any of SA, ST, INVENTORY_OVERVIEW view',
+    'POST /api/inventory/items/list': 'any of SA, ST, INVENTORY_OVERVIEW view',
+    'POST /api/inventory/fifo/list': 'director',
+    'GET /api/inventory/fifo/layers/:itemType/:itemId': 'director',
+    'POST /api/inventory/back-orders/list': 'SO view',
+    'POST /api/inventory/back-orders/status-counts': 'SO view',
+    // The ledger's settings and the replicas.
+    'GET /api/inventory/settings': 'SETTING view',
+    'PUT /api/inventory/settings': 'SETTING edit',
+    'POST /api/inventory/replicas/rebuild': 'SETTING edit',
+    'POST /api/inventory/uoms/list': 'UOM view',
+    'POST /api/inventory/uoms/rebuild': 'SETTING edit',
+    // Stock adjustment.
+    'POST /api/inventory/stock-adjustments/list': 'SA view',
+    'POST /api/inventory/stock-adjustments/status-counts': 'SA view',
+    'GET /api/inventory/stock-adjustments/:id': 'SA view',
+    'POST /api/inventory/stock-adjustments': 'SA edit',
+    'PUT /api/inventory/stock-adjustments/:id': 'SA edit',
+    'POST /api/inventory/stock-adjustments/:id/submit': 'SA edit',
+    'POST /api/inventory/stock-adjustments/:id/recall': 'SA edit',
+    'POST /api/inventory/stock-adjustments/:id/discard': 'SA edit',
+    'POST /api/inventory/stock-adjustments/:id/approve': 'SA approval',
+    'POST /api/inventory/stock-adjustments/:id/reject': 'SA approval',
+    // Stock take.
+    'POST /api/inventory/stock-takes/list': 'ST view',
+    'POST /api/inventory/stock-takes/status-counts': 'ST view',
+    'GET /api/inventory/stock-takes/:id': 'ST view',
+    'GET /api/inventory/stock-takes/:id/counts/sheet': 'ST view',
+    'POST /api/inventory/stock-takes': 'ST edit',
+    'PUT /api/inventory/stock-takes/:id/counts': 'ST edit',
+    'POST /api/inventory/stock-takes/:id/counts/import': 'ST edit',
+    'POST /api/inventory/stock-takes/:id/submit': 'ST edit',
+  };
+
+  /** A route's declaration as the table writes it. */
+  const declaration = (permission: RequiredPermission | undefined): string => {
+    if (!permission) return 'undeclared';
+    if (permission.directorOnly) return 'director';
+    const keys = ([] as string[]).concat(permission.keys);
+    return `${permission.anyOf ? 'any of ' : ''}${keys.join(', ')} ${permission.check}`;
+  };
+
+  it('declares every stock ledger route as its table says, and refuses each without its key', async () => {
+    // The platform's own routes (files, dead letters) are declared and tested with the platform.
+    const inventory = routes.filter(
+      (route) =>
+        route.path.startsWith('/api/inventory/') &&
+        !route.path.startsWith('/api/inventory/attachments/') &&
+        !route.path.startsWith('/api/inventory/dead-letters'),
+    );
+    expect(
+      Object.fromEntries(inventory.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
+    ).toEqual(INVENTORY_ROUTES);
+    // The documents' files keep to their document's key.
+    for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/attachments/'))) {
+      const key = route.path.startsWith('/api/inventory/attachments/stock-adjustment/') ? 'SA' : 'ST';
+      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
+        new RegExp(`: ${key} (view|edit)$`),
+      );
+    }
+
+    const failures: string[] = [];
+    const send = async (route: RegisteredRoute, token: string) => {
+      const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+      const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
+      return ['POST', 'PUT', 'PATCH'].includes(route.method) ? pending.send({}) : pending;
+    };
+    const forbidden = (response: { status: number; body?: { code?: string } }) =>
+      response.status === 403 && response.body?.code === 'FORBIDDEN';
+    for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/'))) {
+      const permission = route.permission!;
+      const name = `${route.method} ${route.path}`;
+      if (permission.directorOnly) {
+        const everything = await fullRightsToken(runtime, ['*']);
+        if (!forbidden(await send(route, everything))) failures.push(`${name}: a full-rights non-director got through`);
+        const director = await tokenWithPermissions(runtime, grantsAt(['DASHBOARD'], 'view'), {
+          role: DIRECTOR_ROLE_NAME,
+        });
+        if (forbidden(await send(route, director))) failures.push(`${name}: the director was refused`);
+        continue;
+      }
+      const keys = ([] as string[]).concat(permission.keys);
+      const others = fullRights().filter((entry) => !keys.includes(entry.permission.key));
+      const without = await tokenWithPermissions(runtime, others, { locs: ['*'], cost: true });
+      if (!forbidden(await send(route, without))) failures.push(`${name}: got through without ${keys.join(' / ')}`);
+      // Only its key, at its level (each key alone for an any-of route; all of them otherwise).
+      for (const granted of permission.anyOf ? keys.map((key) => [key]) : [keys]) {
+        const only = await tokenWithPermissions(runtime, grantsAt(granted, permission.check), { locs: ['*'] });
+        if (forbidden(await send(route, only)))
+          failures.push(`${name}: refused with ${granted.join(', ')} ${permission.check}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers a full-rights user of location A the stock of location B as not found', async () => {
+    // The SKU and both locations of seedTwoLocations reach the ledger's replicas through catalog's events.
+    seeded ??= await seedTwoLocations(app.getHttpServer(), runtime);
+    const homeOnly = await fullRightsToken(runtime, [HOME_LOCATION]);
+    const everywhere = await fullRightsToken(runtime, ['*']);
+    const stockAt = (token: string, location: string) =>
+      call('GET', `/api/inventory/stock/${location}/sku/${seeded!.skuId}`).set('Authorization', `Bearer ${token}`);
+    await expectEventually(async () => expect((await stockAt(everywhere, FOREIGN_LOCATION)).status).toBe(200), {
+      timeoutMs: 30_000,
+    });
+    expect((await stockAt(homeOnly, HOME_LOCATION)).status).toBe(200);
+    const foreign = await stockAt(homeOnly, FOREIGN_LOCATION);
+    const missing = await stockAt(homeOnly, 'LOC-NOWHERE');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe(missing.body.code);
+    const detail = await call('GET', `/api/inventory/overview/items/sku/${seeded.skuId}`).set(
+      'Authorization',
+      `Bearer ${homeOnly}`,
+    );
+    expect(JSON.stringify(detail.body)).not.toContain(FOREIGN_LOCATION);
+  });
 
   it('refuses every guarded route without a token and with a forged one', async () => {
     const failures: string[] = [];
