@@ -168,31 +168,44 @@ export class StockTakeRepository {
     }
   }
 
-  async setCount(
+  /** Counts of many lines in one statement; a line named twice keeps its last count. */
+  async setCounts(
     manager: EntityManager,
     id: string,
-    lineNo: number,
-    counted: string | null,
-    remark?: string,
+    counts: readonly { line_no: number; counted_quantity: string | null; remark?: string }[],
   ): Promise<void> {
+    const last = [...new Map(counts.map((count) => [count.line_no, count])).values()];
+    if (last.length === 0) return;
     await manager.query(
-      `UPDATE stock_take_line SET counted_quantity = $3, remark = COALESCE($4, remark)
-        WHERE stock_take_id = $1 AND line_no = $2`,
-      [id, lineNo, counted, remark ?? null],
+      `UPDATE stock_take_line x SET counted_quantity = q.counted, remark = COALESCE(q.remark, x.remark)
+         FROM unnest($2::int[], $3::numeric[], $4::text[]) AS q(line_no, counted, remark)
+        WHERE x.stock_take_id = $1 AND x.line_no = q.line_no`,
+      [
+        id,
+        last.map((count) => count.line_no),
+        last.map((count) => count.counted_quantity),
+        last.map((count) => count.remark ?? null),
+      ],
     );
   }
 
-  async setSystemQuantity(
+  /** The system quantities of many lines in one statement (a sheet may hold thousands). */
+  async setSystemQuantities(
     manager: EntityManager,
     id: string,
-    lineNo: number,
-    primary: string,
-    counting: string,
+    quantities: readonly { line_no: number; primary: string; counting: string }[],
   ): Promise<void> {
+    if (quantities.length === 0) return;
     await manager.query(
-      `UPDATE stock_take_line SET system_quantity_primary = $3, system_quantity = $4
-        WHERE stock_take_id = $1 AND line_no = $2`,
-      [id, lineNo, primary, counting],
+      `UPDATE stock_take_line x SET system_quantity_primary = q.primary_quantity, system_quantity = q.counting_quantity
+         FROM unnest($2::int[], $3::numeric[], $4::numeric[]) AS q(line_no, primary_quantity, counting_quantity)
+        WHERE x.stock_take_id = $1 AND x.line_no = q.line_no`,
+      [
+        id,
+        quantities.map((entry) => entry.line_no),
+        quantities.map((entry) => entry.primary),
+        quantities.map((entry) => entry.counting),
+      ],
     );
   }
 

@@ -380,9 +380,16 @@ export class StockTakeService implements OnModuleInit {
       quantity: string;
       reason: 'DUE TO STOCK TAKE';
     }[] = [];
+    await this.takes.setSystemQuantities(
+      manager,
+      record.id,
+      lines.map((line) => {
+        const system = onHand.get(itemKey(line.item_type, line.item_id)) ?? '0';
+        return { line_no: line.line_no, primary: system, counting: fromPrimary(system, line.factor) };
+      }),
+    );
     for (const line of lines) {
       const system = onHand.get(itemKey(line.item_type, line.item_id)) ?? '0';
-      await this.takes.setSystemQuantity(manager, record.id, line.line_no, system, fromPrimary(system, line.factor));
       const counted = toPrimary(line.counted_quantity!, line.factor);
       const difference = dec(counted).minus(dec(system));
       if (difference.isZero()) continue;
@@ -417,9 +424,7 @@ export class StockTakeService implements OnModuleInit {
             : [problem.tooLarge(`lines.${index}.counted_quantity`, MAX_QUANTITY)]),
         ]);
         if (problems.length > 0) throw StockTakeException.invalid(problems);
-        for (const entry of entries) {
-          await this.takes.setCount(manager, id, entry.line_no, entry.counted_quantity, entry.remark);
-        }
+        await this.takes.setCounts(manager, id, entries);
         const saved = await this.takes.update(manager, id, record.revision, {
           ...(remark !== undefined && { remark }),
           last_updated_by: user.sub,
