@@ -251,6 +251,27 @@ export class StockAdjustmentRepository {
     return new Map(rows.map((row) => [row.batch_id, row]));
   }
 
+  /**
+   * On hand now (primary unit) of some items at a location, by `${item_type}:${item_id}` (absent: nothing ever
+   * posted there): one read of the ledger's balances for a whole document's preview.
+   */
+  async onHand(
+    manager: EntityManager,
+    locationId: string,
+    items: readonly { item_type: StockItemType; item_id: string }[],
+  ): Promise<Map<string, string>> {
+    if (items.length === 0) return new Map();
+    const rows = await manager.query<{ item_type: string; item_id: string; on_hand: string }[]>(
+      `SELECT b.item_type, b.item_id, b.on_hand::text AS on_hand
+         FROM stock_balance b
+         JOIN unnest($2::text[], $3::text[]) AS asked(item_type, item_id)
+           ON b.item_type = asked.item_type AND b.item_id = asked.item_id
+        WHERE b.location_id = $1`,
+      [locationId, items.map((item) => item.item_type), items.map((item) => item.item_id)],
+    );
+    return new Map(rows.map((row) => [`${row.item_type}:${row.item_id}`, row.on_hand]));
+  }
+
   /** The cost per primary unit of the item's newest layer at the location (any remaining), or null. */
   async lastBatchCost(
     manager: EntityManager,

@@ -36,7 +36,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { StockLedger } from '../ledger/stock-ledger.js';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
-import { StockReader } from '../stock/stock-reader.js';
 import { AdjustmentLineChecker, approvalValueUsd, isCalendarDate, totalsOf, unitOf } from './adjustment-lines.js';
 import type { AdjustmentLineInput, CheckedLine } from './adjustment-lines.js';
 import { AdjustmentOutcomes } from './adjustment-outcomes.js';
@@ -68,7 +67,6 @@ export class StockAdjustmentService {
     private readonly checker: AdjustmentLineChecker,
     private readonly actions: DocumentActions,
     private readonly ledger: StockLedger,
-    private readonly stock: StockReader,
     private readonly items: ItemReplicaRepository,
     private readonly locations: LocationReplicaRepository,
     private readonly events: EventPublisher,
@@ -327,15 +325,7 @@ export class StockAdjustmentService {
       manager,
       lines.flatMap((line) => line.batches.map((batch) => batch.batch_id)),
     );
-    const onHand = new Map<string, string>();
-    for (const line of lines) {
-      const key = itemKey(line.item_type, line.item_id);
-      if (onHand.has(key)) continue;
-      const stock = await this.stock
-        .atLocation(manager, record.location_id, line.item_type, line.item_id)
-        .catch(() => null);
-      onHand.set(key, stock?.on_hand ?? '0');
-    }
+    const onHand = await this.adjustments.onHand(manager, record.location_id, lines);
     // The preview of what approving would do; once final, the adjustment changes nothing more (an approved one is
     // in `on_hand` already).
     const pending = !(MACHINE.final as readonly string[]).includes(record.status);
