@@ -1,6 +1,5 @@
 import type { FifoValuationRow, ListQueryInput, StockBatchView, StockItemType } from '@scm/contracts';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { fifoSource, FIFO_TOTAL_CAP, useFifoLayers, useFifoTotal } from '../../../api/inventory';
@@ -16,6 +15,8 @@ import { DocumentLink, isStockItemType, itemViewPath, useStockFilterOptions } fr
 import { StaticTable } from '../overview/StaticTable';
 
 const DEFAULT_SORT: SortState = { column: 'item_name', direction: 'ASC' };
+/** Constant: the table's query (and so the total's) must not change on every render. */
+const EXTRA_FIELDS = ['item_type', 'location_id'];
 const rowKey = (row: FifoValuationRow) => `${row.item_type}:${row.item_id}:${row.location_id}`;
 const batchKey = (row: StockBatchView) => row.batch_id;
 
@@ -59,8 +60,21 @@ export default function FifoPage() {
       },
       { replace: true },
     );
-  const layersPath = (row: FifoValuationRow) =>
-    `/fifo?${new URLSearchParams({ as_of: asOf, item_type: row.item_type, item_id: row.item_id, location_id: row.location_id }).toString()}`;
+  // The row's item id opens its layers below the table (in the address: Back closes them, a link shares them).
+  const openLayers = useCallback(
+    (row: FifoValuationRow) =>
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          copy.set('item_type', row.item_type);
+          copy.set('item_id', row.item_id);
+          copy.set('location_id', row.location_id);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const { locationOptions, itemTypeOptions } = useStockFilterOptions();
   const source = useMemo(() => fifoSource(asOf), [asOf]);
@@ -68,7 +82,22 @@ export default function FifoPage() {
 
   const columns = useMemo<Column<FifoValuationRow>[]>(
     () => [
-      { id: 'item_id', header: t('inventory:fields.item_id'), sortable: true, hideable: false },
+      {
+        id: 'item_id',
+        header: t('inventory:fields.item_id'),
+        sortable: true,
+        hideable: false,
+        cell: (row) => (
+          <button
+            type="button"
+            onClick={() => openLayers(row)}
+            className="font-medium text-blue-700 hover:underline focus:outline-none focus-visible:underline"
+            data-testid="fifo-open-layers"
+          >
+            {row.item_id}
+          </button>
+        ),
+      },
       { id: 'item_name', header: t('inventory:fields.item_name'), sortable: true },
       {
         id: 'item_type',
@@ -95,7 +124,7 @@ export default function FifoPage() {
       { id: 'valuation', header: t('inventory:fields.valuation'), kind: 'currency', sortable: true },
       { id: 'layer_count', header: t('inventory:fields.layer_count'), kind: 'number', decimals: 0, sortable: true },
     ],
-    [t],
+    [t, openLayers],
   );
 
   const filters = useMemo<FilterDef[]>(() => {
@@ -140,8 +169,7 @@ export default function FifoPage() {
         rowKey={rowKey}
         permissionKey="INVENTORY_OVERVIEW"
         filters={filters}
-        rowLink={layersPath}
-        extraFields={['item_type', 'location_id']}
+        extraFields={EXTRA_FIELDS}
         searchPlaceholder={t('inventory:fifo.searchPlaceholder')}
         exportFileName={t('inventory:fifo.exportFileName', { date: asOf })}
         emptyMessage={t('inventory:fifo.empty')}
@@ -149,11 +177,13 @@ export default function FifoPage() {
         defaultSort={DEFAULT_SORT}
       />
       <FifoTotal asOf={asOf} query={query} />
-      <LayersDialog
-        target={target}
-        asOf={asOf}
-        onClose={() => update({ item_type: null, item_id: null, location_id: null })}
-      />
+      {target && (
+        <LayersPanel
+          target={target}
+          asOf={asOf}
+          onClose={() => update({ item_type: null, item_id: null, location_id: null })}
+        />
+      )}
     </div>
   );
 }
@@ -183,11 +213,17 @@ function FifoTotal({ asOf, query }: { asOf: string; query: ListQueryInput | null
   );
 }
 
-/** One (item, location)'s layers as they stood at the end of `asOf`. */
-function LayersDialog({ target, asOf, onClose }: { target: LayerTarget | null; asOf: string; onClose: () => void }) {
+/**
+ * One (item, location)'s layers as they stood at the end of `asOf`, under the table (the row's link opens it, so the
+ * browser's back button closes it and the address can be shared).
+ */
+function LayersPanel({ target, asOf, onClose }: { target: LayerTarget; asOf: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: layers, isLoading } = useFifoLayers(target, asOf);
   const first = layers?.[0];
+  const panel = useRef<HTMLElement | null>(null);
+  const shown = `${target.itemType}:${target.itemId}:${target.locationId}`;
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), [shown]);
 
   const columns = useMemo<Column<StockBatchView>[]>(
     () => [
@@ -201,67 +237,55 @@ function LayersDialog({ target, asOf, onClose }: { target: LayerTarget | null; a
       { id: 'remaining_quantity', header: t('inventory:fields.remaining_quantity'), kind: 'quantity' },
       { id: 'unit_cost', header: t('inventory:fields.unit_cost'), kind: 'unitCost' },
       { id: 'remaining_value', header: t('inventory:fields.remaining_value'), kind: 'currency' },
+      { id: 'received_at', header: t('inventory:fields.received_at'), kind: 'datetime' },
     ],
     [t],
   );
 
   return (
-    <Dialog open={target !== null} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className="max-h-[85vh] w-full max-w-4xl overflow-y-auto rounded-lg bg-white shadow-xl"
-          data-testid="fifo-layers"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <div className="min-w-0">
-              <DialogTitle className="text-base font-semibold text-slate-900">
-                {t('inventory:fifo.layersTitle', { item: target?.itemId ?? '', location: target?.locationId ?? '' })}
-              </DialogTitle>
-              <p className="mt-1 text-sm text-slate-500">
-                {t('inventory:fifo.layersHelp', { date: asOf })}
-                {first && ` · ${first.location_name}`}
-              </p>
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('inventory:fifo.close')}
-              className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-            >
-              <Icon name="close" className="h-5 w-5" />
-            </button>
-          </div>
-          {isLoading || !layers ? (
-            <div className="flex justify-center p-10">
-              <Spinner className="h-6 w-6 text-blue-600" />
-            </div>
-          ) : (
-            <StaticTable
-              rows={layers}
-              columns={columns}
-              rowKey={batchKey}
-              empty={t('inventory:fifo.noLayers')}
-              data-testid="fifo-layer-rows"
-            />
-          )}
-          <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 text-sm">
-            {target ? (
-              <Link
-                to={itemViewPath(target.itemType, target.itemId)}
-                className="font-medium text-blue-700 hover:underline"
-              >
-                {t('inventory:fifo.openItem')}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <Button variant="secondary" onClick={onClose}>
-              {t('inventory:fifo.close')}
-            </Button>
-          </div>
-        </DialogPanel>
+    <section
+      ref={panel}
+      aria-labelledby="fifo-layers-title"
+      className="mt-4 rounded-lg bg-white shadow-sm ring-1 ring-blue-200"
+      data-testid="fifo-layers"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-3">
+        <div className="min-w-0">
+          <h2 id="fifo-layers-title" className="text-sm font-semibold text-slate-900">
+            {t('inventory:fifo.layersTitle', {
+              item: target.itemId,
+              location: first ? `${target.locationId} ${first.location_name}` : target.locationId,
+            })}
+          </h2>
+          <p className="mt-0.5 text-xs text-slate-500">{t('inventory:fifo.layersHelp', { date: asOf })}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-3 text-sm">
+          <Link to={itemViewPath(target.itemType, target.itemId)} className="font-medium text-blue-700 hover:underline">
+            {t('inventory:fifo.openItem')}
+          </Link>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('inventory:fifo.close')}
+            className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <Icon name="close" className="h-5 w-5" />
+          </button>
+        </div>
       </div>
-    </Dialog>
+      {isLoading || !layers ? (
+        <div className="flex justify-center p-8">
+          <Spinner className="h-6 w-6 text-blue-600" />
+        </div>
+      ) : (
+        <StaticTable
+          rows={layers}
+          columns={columns}
+          rowKey={batchKey}
+          empty={t('inventory:fifo.noLayers')}
+          data-testid="fifo-layer-rows"
+        />
+      )}
+    </section>
   );
 }

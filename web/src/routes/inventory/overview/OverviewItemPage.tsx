@@ -19,6 +19,7 @@ import { StaticTable } from './StaticTable';
 const balanceKey = (row: StockBalanceRow) => row.location_id;
 const batchKey = (row: StockBatchView) => row.batch_id;
 const movementKey = (row: StockMovementView) => row.movement_id;
+const MOVEMENT_FIELDS = ['document_type', 'document_id', 'location_id', 'movement_id'];
 /** Newest first (the server's order). */
 const MOVEMENT_SORT: SortState = { column: 'posted_at', direction: 'DESC' };
 
@@ -144,26 +145,25 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
     return list;
   }, [t, showCost]);
 
+  // The running figures right after the movement, so they stay in view on a laptop; when and who at the end.
   const movementColumns = useMemo<Column<StockMovementView>[]>(() => {
     const list: Column<StockMovementView>[] = [
       { id: 'value_date', header: t('inventory:fields.value_date'), kind: 'date', sortable: true, hideable: false },
-      { id: 'posted_at', header: t('inventory:fields.posted_at'), kind: 'datetime', sortable: true },
-      {
-        id: 'location_name',
-        header: t('inventory:fields.location'),
-        cell: (row) => (
-          <span>
-            <span className="font-medium">{row.location_id}</span>{' '}
-            <span className="text-slate-500">{row.location_name}</span>
-          </span>
-        ),
-        exportValue: (row) => `${row.location_id} ${row.location_name}`,
-      },
       {
         id: 'document_no',
         header: t('inventory:fields.document'),
         cell: (row) => <DocumentLink type={row.document_type} id={row.document_id} no={row.document_no} />,
         exportValue: (row) => `${row.document_type} ${row.document_no}`,
+      },
+      {
+        id: 'location_name',
+        header: t('inventory:fields.location'),
+        cell: (row) => (
+          <span className="font-medium" title={row.location_name}>
+            {row.location_id}
+          </span>
+        ),
+        exportValue: (row) => `${row.location_id} ${row.location_name}`,
       },
       {
         id: 'quantity',
@@ -176,15 +176,23 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
           </span>
         ),
       },
+      {
+        id: 'running_balance',
+        header: t('inventory:fields.running_balance'),
+        kind: 'quantity',
+        cell: (row) => <span className="font-medium text-slate-900">{formatQuantity(row.running_balance)}</span>,
+      },
     ];
     if (showCost)
       list.push(
         { id: 'unit_cost', header: t('inventory:fields.unit_cost'), kind: 'unitCost' },
         { id: 'cost_value', header: t('inventory:fields.cost_value'), kind: 'currency' },
+        { id: 'running_value', header: t('inventory:fields.running_value'), kind: 'currency' },
       );
-    list.push({ id: 'running_balance', header: t('inventory:fields.running_balance'), kind: 'quantity' });
-    if (showCost) list.push({ id: 'running_value', header: t('inventory:fields.running_value'), kind: 'currency' });
-    list.push({ id: 'actor_name', header: t('inventory:fields.actor_name'), defaultHidden: true });
+    list.push(
+      { id: 'posted_at', header: t('inventory:fields.posted_at'), kind: 'datetime', sortable: true },
+      { id: 'actor_name', header: t('inventory:fields.actor_name'), defaultHidden: true },
+    );
     return list;
   }, [t, showCost]);
 
@@ -280,7 +288,7 @@ function ItemView({ item, back }: { item: StockItemDetail; back: ReactNode }) {
             filters={movementFilters}
             defaultSort={MOVEMENT_SORT}
             stateKey={`${OVERVIEW_PATH}/view#movements`}
-            extraFields={['document_type', 'document_id', 'location_id', 'movement_id']}
+            extraFields={MOVEMENT_FIELDS}
             searchPlaceholder={t('inventory:item.searchMovements')}
             exportFileName={t('inventory:item.exportMovements', { item: item.item_id })}
             emptyMessage={t('inventory:item.noMovements')}

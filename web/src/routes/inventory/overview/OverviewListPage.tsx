@@ -13,6 +13,7 @@ import { ViewSwitch } from './ViewSwitch';
 
 /** The server's order (item name), shown on its column. */
 const DEFAULT_SORT: SortState = { column: 'item_name', direction: 'ASC' };
+const EXTRA_FIELDS = ['item_type', 'location_id', 'category_id', 'region_id'];
 const rowKey = (row: StockBalanceRow) => `${row.item_type}:${row.item_id}:${row.location_id}`;
 
 /**
@@ -83,8 +84,8 @@ export default function OverviewListPage() {
       );
     } else {
       list.push(
-        { id: 'average_cost', header: t('inventory:fields.average_cost'), kind: 'unitCost', sortable: true },
         { id: 'stock_value', header: t('inventory:fields.stock_value'), kind: 'currency', sortable: true },
+        { id: 'average_cost', header: t('inventory:fields.average_cost'), kind: 'unitCost', sortable: true },
       );
     }
     list.push(
@@ -141,7 +142,7 @@ export default function OverviewListPage() {
         filters={filters}
         defaultSort={DEFAULT_SORT}
         rowLink={(row) => itemViewPath(row.item_type, row.item_id)}
-        extraFields={['item_type', 'location_id', 'category_id', 'region_id']}
+        extraFields={EXTRA_FIELDS}
         searchPlaceholder={t('inventory:overview.searchPlaceholder')}
         exportFileName={t(view === 'VALUE' ? 'inventory:overview.exportValue' : 'inventory:overview.exportQuantity')}
         toolbar={showCost && <ViewSwitch value={view} onChange={setView} />}
