@@ -43,7 +43,7 @@ export function HistoryTimeline({ document }: { document: DocumentHeaderView | n
             {entries.map((entry, index) => (
               <li key={index} className="border-l-2 border-slate-200 pl-3" data-testid="history-entry">
                 <p className="font-medium text-slate-800">
-                  {t(`documents:actions.${entry.action}`, { defaultValue: entry.action })}
+                  {t(`documents:history.did.${entry.action}`, { defaultValue: entry.action })}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
                   {entry.from_status && <StatusBadge status={entry.from_status} />}

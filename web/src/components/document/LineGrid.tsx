@@ -24,6 +24,8 @@ export interface Unit {
 export interface LineColumn<L> {
   id: string;
   header: string;
+  /** Shown before the quantity (e.g. a category, the system quantity) rather than after it. */
+  beforeQuantity?: boolean;
   align?: 'left' | 'right';
   className?: string;
   cell: (line: L, index: number) => ReactNode;
@@ -39,6 +41,8 @@ export interface LineGridProps<L extends GridLine> {
   unitsOf?: (line: L) => readonly Unit[] | undefined;
   /** The unit cannot change (e.g. a counting sheet is in the counting unit). */
   fixedUnit?: boolean;
+  /** Lines may be removed (default true; a counting sheet's lines are the stock take's). */
+  removable?: boolean;
   /** The quantity column: its header, value and how typing changes the line; a placeholder for blanks. */
   quantity?: { header: string; value: (line: L) => string; set: (line: L, value: string) => L; placeholder?: string };
   columns?: LineColumn<L>[];
@@ -63,6 +67,7 @@ export function LineGrid<L extends GridLine>({
   newLine,
   unitsOf,
   fixedUnit,
+  removable = true,
   quantity,
   columns = [],
   errors,
@@ -76,6 +81,8 @@ export function LineGrid<L extends GridLine>({
   const [picked, setPicked] = useState<Map<string, StockItemOption>>(new Map());
   const [duplicate, setDuplicate] = useState<string | null>(null);
   const editable = !readOnly && onChange !== undefined;
+  const before = columns.filter((column) => column.beforeQuantity);
+  const after = columns.filter((column) => !column.beforeQuantity);
 
   const update = (index: number, next: L) => onChange?.(lines.map((line, i) => (i === index ? next : line)));
   const add = (item: StockItemOption) => {
@@ -119,8 +126,7 @@ export function LineGrid<L extends GridLine>({
               <th className="w-8 py-2 pr-2">#</th>
               <th className="min-w-48 py-2 pr-3">{t('documents:lines.item')}</th>
               <th className="py-2 pr-3">{t('documents:lines.unit')}</th>
-              {quantity && <th className="py-2 pr-3 text-right">{quantity.header}</th>}
-              {columns.map((column) => (
+              {before.map((column) => (
                 <th
                   key={column.id}
                   className={`py-2 pr-3 whitespace-nowrap ${align(column)} ${column.className ?? ''}`}
@@ -128,7 +134,16 @@ export function LineGrid<L extends GridLine>({
                   {column.header}
                 </th>
               ))}
-              {editable && <th className="w-10 py-2" />}
+              {quantity && <th className="py-2 pr-3 text-right">{quantity.header}</th>}
+              {after.map((column) => (
+                <th
+                  key={column.id}
+                  className={`py-2 pr-3 whitespace-nowrap ${align(column)} ${column.className ?? ''}`}
+                >
+                  {column.header}
+                </th>
+              ))}
+              {editable && removable && <th className="w-10 py-2" />}
             </tr>
           </thead>
           <tbody>
@@ -167,6 +182,12 @@ export function LineGrid<L extends GridLine>({
                     <p className="pt-2 text-slate-800">{line.uom_name}</p>
                   )}
                 </td>
+                {before.map((column) => (
+                  <td key={column.id} className={`py-2 pr-3 ${align(column)} ${column.className ?? ''}`}>
+                    {column.cell(line, index)}
+                    {message(index, column.id)}
+                  </td>
+                ))}
                 {quantity && (
                   <td className="py-2 pr-3 text-right">
                     {editable ? (
@@ -189,13 +210,13 @@ export function LineGrid<L extends GridLine>({
                     {message(index, 'quantity')}
                   </td>
                 )}
-                {columns.map((column) => (
+                {after.map((column) => (
                   <td key={column.id} className={`py-2 pr-3 ${align(column)} ${column.className ?? ''}`}>
                     {column.cell(line, index)}
                     {message(index, column.id)}
                   </td>
                 ))}
-                {editable && (
+                {editable && removable && (
                   <td className="py-2">
                     <Button
                       type="button"

@@ -97,6 +97,7 @@ export function StockTakeSheet({ mode, id, readOnly }: FormMode) {
     {
       id: 'category',
       header: t('stock-take:fields.category'),
+      beforeQuantity: true,
       cell: (line) => <p className="pt-2 text-slate-600">{savedOf(line)?.category_name || EMPTY}</p>,
     },
     ...(showSystem
@@ -104,6 +105,7 @@ export function StockTakeSheet({ mode, id, readOnly }: FormMode) {
           {
             id: 'system_quantity',
             header: t('stock-take:fields.system_quantity'),
+            beforeQuantity: true,
             align: 'right' as const,
             cell: (line: Line) => (
               <p className="pt-2 tabular-nums text-slate-700" data-testid="st-system">
@@ -325,6 +327,7 @@ export function StockTakeSheet({ mode, id, readOnly }: FormMode) {
               readOnly={!counting}
               onChange={field.onChange}
               fixedUnit
+              removable={false}
               quantity={{
                 header: t('stock-take:fields.counted_quantity'),
                 value: (line) => (counting ? line.counted_quantity : formatQuantity(line.counted_quantity || null)),
