@@ -361,6 +361,35 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     });
   });
 
+  it('refuses to submit an adjustment dated in the locked period', async () => {
+    const settings = await api().get('settings');
+    expect(settings.status).toBe(200);
+    const locked = await api().put('settings', {
+      period_lock_date: '2026-01-10',
+      revision: settings.body.data.revision as number,
+    });
+    expect(locked.status).toBe(200);
+    const adjustment = await created(
+      draft([
+        {
+          item_type: 'sku',
+          item_id: sugar,
+          uom_name: 'KG',
+          adjustment_quantity: '1',
+          reason: 'OTHERS',
+          unit_cost: '1',
+        },
+      ]),
+    );
+    const refused = await act(adjustment.id, 'submit', 1);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INVENTORY_PERIOD_LOCKED');
+    expect((await api().put('settings', { period_lock_date: null, revision: locked.body.data.revision })).status).toBe(
+      200,
+    );
+    expect((await act(adjustment.id, 'discard', 1)).status).toBe(200);
+  });
+
   it('two approvals of one adjustment at once post it once', async () => {
     const before = (await stockOf(sugar)).on_hand;
     const adjustment = await created(
@@ -491,7 +520,7 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     );
     expect(byStatus.APPROVED).toBe(approved.body.recordsTotal);
     expect(byStatus.null).toBe(all.body.recordsTotal);
-    expect(byStatus.DISCARDED).toBe(2);
+    expect(byStatus.DISCARDED).toBe(3);
 
     const elsewhere = `Bearer ${await tokenWithPermissions(runtime, fullRights(), { locs: [fx.locations[1]], cost: true })}`;
     const foreign = await api(elsewhere).post('stock-adjustments/list', { limit: 100 });

@@ -33,6 +33,8 @@ import {
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { InventorySettingsService } from '../ledger/inventory-settings.service.js';
+import { StockLedgerException } from '../ledger/stock-ledger.exception.js';
 import { StockLedger } from '../ledger/stock-ledger.js';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
@@ -67,6 +69,7 @@ export class StockAdjustmentService {
     private readonly checker: AdjustmentLineChecker,
     private readonly actions: DocumentActions,
     private readonly ledger: StockLedger,
+    private readonly settings: InventorySettingsService,
     private readonly items: ItemReplicaRepository,
     private readonly locations: LocationReplicaRepository,
     private readonly events: EventPublisher,
@@ -192,6 +195,13 @@ export class StockAdjustmentService {
         // discard take them as stored: an item archived since must not keep anyone from withdrawing the document.
         const deciding = action === 'submit' || action === 'approve';
         const checked = deciding ? await this.checker.check(manager, record.location_id, lines, true) : lines;
+        if (action === 'submit') {
+          // Told now rather than at approval: a document dated in a locked period can never be posted.
+          const lockDate = await this.settings.periodLockDate(manager);
+          if (lockDate !== null && record.value_date <= lockDate) {
+            throw StockLedgerException.periodLocked(lockDate, record.value_date);
+          }
+        }
         const transition = await this.actions.check(manager, {
           machine: MACHINE,
           document: {
