@@ -34,10 +34,19 @@ import {
   MOVEMENT_KEYSET_LIST,
   MOVEMENT_LIST,
   OVERVIEW_COST_SORTS,
+  OVERVIEW_COUNT_FROM,
   OVERVIEW_KEYSET_LIST,
   OVERVIEW_LIST,
 } from './stock.lists.js';
-import { BALANCE_FIELDS, BALANCE_FROM, BATCH_FIELDS, isoDate, money, selectList } from './stock-sql.js';
+import {
+  BALANCE_FIELDS,
+  BALANCE_FROM,
+  BATCH_FIELDS,
+  FIFO_VALUATION_SQL,
+  isoDate,
+  money,
+  selectList,
+} from './stock-sql.js';
 
 /** The doc's name of the locations filter; the list compiler's is `locations` (it keeps it to the scope). */
 const LOCATION_IDS = 'location_ids';
@@ -109,10 +118,51 @@ function runPaged<T>(
   keyset: KeysetListResource,
   query: ListQuery,
   scope: LocationScope,
+  countOn?: { from: string; aliases: readonly string[] },
 ): Promise<StockPage<T>> {
-  return query.cursor !== undefined
-    ? runListQuery<T>(manager, keyset, query, scope)
+  if (query.cursor !== undefined) return runListQuery<T>(manager, keyset, query, scope);
+  return countOn
+    ? runCountingNarrowly<T>(manager, offset, countOn, query, scope)
     : runListQuery<T>(manager, offset, query, scope);
+}
+
+/** PostgreSQL data exceptions a bound filter value can cause (as runListQuery reads them). */
+const VALUE_ERRORS = new Set(['22P02', '22007', '22008', '22003']);
+
+/**
+ * runListQuery, but the total is counted on `countOn` (the base table alone) whenever the query's conditions name
+ * no other table: the list compiler's pageByKey narrowing, used for the count only. A director's overview totals two
+ * million balances, which the joins to the replicas (needed for the names, never for the number of rows) make
+ * seconds instead of a scan of one index; a location's total is then an index range.
+ */
+async function runCountingNarrowly<T>(
+  manager: EntityManager,
+  resource: ListResource,
+  countOn: { from: string; aliases: readonly string[] },
+  query: ListQuery,
+  scope: LocationScope,
+): Promise<ListResult<T>> {
+  const compiled = compileListQuery(resource, query, scope);
+  if (compiled.empty) return { data: [], recordsTotal: 0 };
+  const counting = compileListQuery({ ...resource, pageByKey: countOn }, query, scope);
+  const run = async <R>(sql: string, params: unknown[]): Promise<R> => {
+    try {
+      return await manager.query<R>(sql, params);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const fields = compiled.typedFilterFields;
+      if (typeof code === 'string' && VALUE_ERRORS.has(code) && fields.length > 0) {
+        throw new ListQueryError(fields.length === 1 ? fields[0] : 'other_params', 'value does not fit the column');
+      }
+      throw error;
+    }
+  };
+  const data = await run<T[]>(compiled.dataSql, compiled.params);
+  if (data.length < query.limit && (data.length > 0 || query.start === 0)) {
+    return { data, recordsTotal: query.start + data.length };
+  }
+  const rows = await run<{ recordsTotal: string | number }[]>(counting.countSql, counting.countParams);
+  return { data, recordsTotal: Number(rows[0]?.recordsTotal ?? 0) };
 }
 
 /**
@@ -135,6 +185,7 @@ export class StockQueries {
       OVERVIEW_KEYSET_LIST,
       withLevelFilter(withLocationFilter(query)),
       scope,
+      OVERVIEW_COUNT_FROM,
     );
   }
 
@@ -250,14 +301,7 @@ export class StockQueries {
 
   /**
    * Fills the transaction's `fifo_as_of` (dropped at commit): each (item, location) as its layers stood at the end
-   * of `asOf` — per batch, its receipt minus its issues dated up to that day — in one statement.
-   *
-   * It is computed backwards from the present: a batch's movements sum to its remaining quantity now (the ledger's
-   * invariant), so what it held then is `remaining now − Σ its movements dated after the day`, and its value then
-   * `remaining now × unit cost − Σ their cost values`. That reads the batches and only the movements dated after the
-   * day (through the value-date index): the usual question, a recent date, reads few movements, and today none,
-   * where summing every movement up to the day would read the whole history. Movements dated later are ignored,
-   * whenever they were posted.
+   * of `asOf`, in one statement (FIFO_VALUATION_SQL). Movements dated later are ignored, whenever they were posted.
    */
   private async valueAsOf(
     manager: EntityManager,
@@ -274,28 +318,9 @@ export class StockQueries {
     // A director's report over the whole ledger: enough memory that its hash tables do not spill to disk.
     await manager.query(`SET LOCAL work_mem = '128MB'`);
     await manager.query(
-      `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, layer_count)
-       SELECT sb.item_type, sb.item_id, sb.location_id, sum(layer.remaining), sum(layer.remaining_value),
-              count(*) FILTER (WHERE layer.remaining <> 0)
-         FROM stock_batch sb
-         LEFT JOIN (SELECT m.batch_id, sum(m.quantity) AS quantity, sum(m.cost_value) AS cost_value
-                      FROM stock_movement m
-                     WHERE m.value_date > $1::date AND m.batch_id IS NOT NULL
-                       AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
-                       AND ($3::text IS NULL OR m.item_type = $3::text)
-                     GROUP BY m.batch_id) later ON later.batch_id = sb.batch_id
-         CROSS JOIN LATERAL (
-           SELECT sb.remaining_quantity - COALESCE(later.quantity, 0) AS remaining,
-                  sb.remaining_quantity * sb.unit_cost - COALESCE(later.cost_value, 0) AS remaining_value
-         ) layer
-        WHERE (sb.remaining_quantity > 0 OR later.batch_id IS NOT NULL)
-          AND ($2::text[] IS NULL OR sb.location_id = ANY($2::text[]))
-          AND ($3::text IS NULL OR sb.item_type = $3::text)
-        GROUP BY sb.item_type, sb.item_id, sb.location_id
-       HAVING sum(layer.remaining) <> 0 OR count(*) FILTER (WHERE layer.remaining <> 0) > 0`,
+      `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, layer_count) ${FIFO_VALUATION_SQL}`,
       [asOf, locations, itemType],
     );
-    await manager.query('ANALYZE fifo_as_of');
   }
 
   /**

@@ -81,3 +81,34 @@ export const BATCH_FIELDS: Record<string, string> = {
  * index stock_item_replica_search (the planner uses the index only for the same expression), over `item_replica i`.
  */
 export const ITEM_SEARCH_SQL = "(i.item_id || E'\\x1f' || i.item_name || E'\\x1f' || i.ch_display_name)";
+
+/**
+ * /fifo's valuation as of the end of a day ($1 date; $2 location ids or null for all; $3 item type or null): one row
+ * per (item, location) holding something then — item_type, item_id, location_id, quantity, valuation (full scale),
+ * layer_count — each as its layers stood: per batch, its receipt minus its issues dated up to the day.
+ *
+ * Computed backwards from the present: a batch's movements sum to its remaining quantity now (the ledger's
+ * invariant), so what it held then is `remaining now − Σ its movements dated after the day`, and its value then
+ * `remaining now × unit cost − Σ their cost values`. That reads the batches and only the movements dated after the
+ * day (through the value-date index): the usual question, a recent date, reads few movements, and today none, where
+ * summing every movement up to the day would read the whole history.
+ */
+export const FIFO_VALUATION_SQL = `
+  SELECT sb.item_type, sb.item_id, sb.location_id, sum(layer.remaining), sum(layer.remaining_value),
+         count(*) FILTER (WHERE layer.remaining <> 0)
+    FROM stock_batch sb
+    LEFT JOIN (SELECT m.batch_id, sum(m.quantity) AS quantity, sum(m.cost_value) AS cost_value
+                 FROM stock_movement m
+                WHERE m.value_date > $1::date AND m.batch_id IS NOT NULL
+                  AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
+                  AND ($3::text IS NULL OR m.item_type = $3::text)
+                GROUP BY m.batch_id) later ON later.batch_id = sb.batch_id
+    CROSS JOIN LATERAL (
+      SELECT sb.remaining_quantity - COALESCE(later.quantity, 0) AS remaining,
+             sb.remaining_quantity * sb.unit_cost - COALESCE(later.cost_value, 0) AS remaining_value
+    ) layer
+   WHERE (sb.remaining_quantity > 0 OR later.batch_id IS NOT NULL)
+     AND ($2::text[] IS NULL OR sb.location_id = ANY($2::text[]))
+     AND ($3::text IS NULL OR sb.item_type = $3::text)
+   GROUP BY sb.item_type, sb.item_id, sb.location_id
+  HAVING sum(layer.remaining) <> 0 OR count(*) FILTER (WHERE layer.remaining <> 0) > 0`;

@@ -56,6 +56,13 @@ export const OVERVIEW_LIST: ListResource = {
 };
 export const OVERVIEW_KEYSET_LIST: KeysetListResource = { ...OVERVIEW_LIST, paging: 'keyset' };
 
+/**
+ * Where the overview's total is counted when its conditions name only the balance (a location filter, a level on
+ * the quantity, the scope): every balance has its item and location in the replicas (the ledger posts only known
+ * ones), so the inner joins add no row and remove none.
+ */
+export const OVERVIEW_COUNT_FROM = { from: 'stock_balance b', aliases: ['b'] } as const;
+
 /** The overview's sortable cost columns: a role without can_see_cost may not order by what it cannot see. */
 export const OVERVIEW_COST_SORTS: readonly string[] = ['stock_value', 'average_cost'];
 

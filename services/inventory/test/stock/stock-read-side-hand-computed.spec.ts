@@ -175,6 +175,19 @@ describe(StockQueries.name, () => {
     it('keeps to the caller locations, even when the filter asks for another', async () => {
       const scoped = await sut.overview(body({ limit: 100 }), out1Only, director);
       expect(rows(scoped).map((row) => `${row.item_id}@${row.location_id}`)).toEqual(['FLOUR@OUT1', 'SUGAR@OUT1']);
+      // A full page is counted (on the balances alone when only they are filtered).
+      expect(await sut.overview(body({ limit: 1 }), ALL_LOCATIONS_SCOPE, director)).toMatchObject({ recordsTotal: 3 });
+      expect(await sut.overview(body({ limit: 1 }), out1Only, director)).toMatchObject({ recordsTotal: 2 });
+      expect(
+        await sut.overview(body({ limit: 1, other_params: { level: 'below_threshold' } }), out1Only, director),
+      ).toMatchObject({ recordsTotal: 1 });
+      expect(
+        await sut.overview(
+          body({ limit: 1, start: 1, other_params: { level: 'in_stock' } }),
+          ALL_LOCATIONS_SCOPE,
+          director,
+        ),
+      ).toMatchObject({ recordsTotal: 2 });
       const asked = await sut.overview(body({ other_params: { location_ids: [OUT2] } }), out1Only, director);
       expect(rows(asked)).toEqual([]);
       const filtered = await sut.overview(
