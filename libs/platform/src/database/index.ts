@@ -3,3 +3,4 @@ export * from './data-source.js';
 export * from './embedded-postgres.js';
 export * from './record-changes.js';
 export * from './unit-of-work.js';
+export * from './extensions.js';

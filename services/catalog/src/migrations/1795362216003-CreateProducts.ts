@@ -1,3 +1,4 @@
+import { createExtensionOnce } from '@scm/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -14,7 +15,7 @@ export class CreateProducts1795362216003 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     // Trusted extension (PostgreSQL 13+): any owner of the database may create it. In `public`, so another
     // schema's migration that wants it finds it there.
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+    await createExtensionOnce(queryRunner, 'pg_trgm');
     await queryRunner.query(`
       CREATE TABLE product (
         product_id uuid PRIMARY KEY,

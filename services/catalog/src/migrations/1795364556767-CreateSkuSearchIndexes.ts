@@ -1,3 +1,4 @@
+import { createExtensionOnce } from '@scm/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -21,7 +22,7 @@ export class CreateSkuSearchIndexes1795364556767 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // Trusted extension; in `public` as CreateProducts puts it (the service's search_path is its own schema).
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+    await createExtensionOnce(queryRunner, 'pg_trgm');
     await queryRunner.query(`
       ALTER TABLE sku ADD COLUMN search_text text GENERATED ALWAYS AS (
         sku_id || E'\\x1f' || name || E'\\x1f' || display_name || E'\\x1f' || ch_display_name || E'\\x1f' ||

@@ -1,3 +1,4 @@
+import { createExtensionOnce } from '@scm/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -14,7 +15,7 @@ export class CreateStockReadIndexes1795700000130 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE INDEX stock_item_replica_name ON item_replica (item_name)`);
     // Trusted extension, in `public` as catalog puts it (the service's search_path is its own schema).
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+    await createExtensionOnce(queryRunner, 'pg_trgm');
     await queryRunner.query(
       `CREATE INDEX stock_item_replica_search ON item_replica
          USING gin ((item_id || E'\\x1f' || item_name || E'\\x1f' || ch_display_name) public.gin_trgm_ops)
