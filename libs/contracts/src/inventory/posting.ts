@@ -19,7 +19,14 @@ export const MOVEMENT_DOCUMENT_TYPES = DOCUMENT_TYPES;
 export const isoDateSchema = z
   .string({ error: V.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalid })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalid });
+  // A day the calendar has: 2026-02-30 parses (it rolls over to March), so compare the day it parses to.
+  .refine(
+    (value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+    },
+    { error: V.invalid },
+  );
 
 const signedQuantity = z
   .union([z.string(), z.number()], { error: V.required })
