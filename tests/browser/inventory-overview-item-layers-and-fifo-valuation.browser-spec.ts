@@ -257,6 +257,23 @@ test.describe('inventory overview and FIFO valuation', { tag: ['@inventory-overv
     );
     await page.screenshot({ path: `${dir}/inventory-3-item-view.png`, fullPage: true });
 
+    // The movements' value-date range (SPEC.md §9 shortcuts): yesterday holds none of them, today all three.
+    const history = page.getByTestId('item-movements');
+    await history.getByTestId('toggle-filters').click();
+    for (const [shortcut, count] of [
+      ['yesterday', 0],
+      ['today', 3],
+    ] as const) {
+      await history.getByRole('button', { name: new RegExp(`^${t('inventory:fields.value_date')}:`) }).click();
+      await page.getByRole('button', { name: t(`kit:dateShortcuts.${shortcut}`), exact: true }).click();
+      if (count === 0) await expect(history.getByTestId('table-empty')).toBeVisible();
+      else await expect(history.locator('tbody tr[data-row]')).toHaveCount(count);
+    }
+    await history
+      .getByRole('button', { name: t('kit:table.clearFilters') })
+      .first()
+      .click();
+
     // /fifo, the director's: as of today 11 KG worth $30.00 in 2 layers; the day before, nothing.
     await page.goto('/fifo');
     await expect(page.getByRole('heading', { name: t('routes:fifo') })).toBeVisible();

@@ -46,19 +46,10 @@ export default function OverviewListPage() {
       kind: 'quantity',
       sortable: true,
     });
+    // What the row is and where, then its figures (in view on a laptop), then what describes it further.
     const list: Column<StockBalanceRow>[] = [
       { id: 'item_id', header: t('inventory:fields.item_id'), sortable: true, hideable: false },
       { id: 'item_name', header: t('inventory:fields.item_name'), sortable: true },
-      { id: 'ch_display_name', header: t('inventory:fields.ch_display_name'), defaultHidden: true },
-      {
-        id: 'item_type',
-        header: t('inventory:fields.item_type'),
-        sortable: true,
-        defaultHidden: true,
-        cell: (row) => t(`inventory:itemTypes.${row.item_type}`),
-        exportValue: (row) => t(`inventory:itemTypes.${row.item_type}`),
-      },
-      { id: 'category_name', header: t('inventory:fields.category'), sortable: true },
       {
         id: 'location_name',
         header: t('inventory:fields.location'),
@@ -71,15 +62,14 @@ export default function OverviewListPage() {
         ),
         exportValue: (row) => `${row.location_id} ${row.location_name}`,
       },
-      { id: 'region_name', header: t('inventory:fields.region'), sortable: true, defaultHidden: true },
       { id: 'uom_name', header: t('inventory:fields.uom') },
       quantity('on_hand', t('inventory:fields.on_hand')),
     ];
     if (view === 'QUANTITY') {
       list.push(
+        quantity('available', t('inventory:fields.available')),
         quantity('reserved', t('inventory:fields.reserved')),
         quantity('in_transit', t('inventory:fields.in_transit')),
-        quantity('available', t('inventory:fields.available')),
         quantity('back_order_quantity', t('inventory:fields.back_order_quantity')),
       );
     } else {
@@ -89,13 +79,24 @@ export default function OverviewListPage() {
       );
     }
     list.push(
-      { id: 'threshold', header: t('inventory:fields.threshold'), kind: 'quantity', defaultHidden: true },
       {
         id: 'below_threshold',
         header: t('inventory:fields.level'),
         cell: (row) => <LevelBadge below={row.below_threshold} />,
         exportValue: (row) => t(row.below_threshold ? 'inventory:flag.below' : 'inventory:flag.ok'),
       },
+      { id: 'threshold', header: t('inventory:fields.threshold'), kind: 'quantity', defaultHidden: true },
+      { id: 'category_name', header: t('inventory:fields.category'), sortable: true },
+      { id: 'region_name', header: t('inventory:fields.region'), sortable: true, defaultHidden: true },
+      {
+        id: 'item_type',
+        header: t('inventory:fields.item_type'),
+        sortable: true,
+        defaultHidden: true,
+        cell: (row) => t(`inventory:itemTypes.${row.item_type}`),
+        exportValue: (row) => t(`inventory:itemTypes.${row.item_type}`),
+      },
+      { id: 'ch_display_name', header: t('inventory:fields.ch_display_name'), defaultHidden: true },
       {
         id: 'last_movement_time',
         header: t('inventory:fields.last_movement_time'),
