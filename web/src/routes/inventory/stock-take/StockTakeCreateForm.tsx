@@ -1,6 +1,6 @@
 import { STOCK_ITEM_TYPES, V } from '@scm/contracts';
 import type { StockItemType, StockTakeCreateInput } from '@scm/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -52,11 +52,14 @@ export function StockTakeCreateForm({ mode }: FormMode) {
   const { user } = useSession();
   const locations = useDocumentLocations();
   const { data: categoryRows } = useStockCategories();
+  // Shown to the minute; left as it is, the count is effective when it is created (the server's now), so a movement
+  // posted within this minute is not left out of the system quantity.
+  const [now] = useState(localNow);
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
       location_id: user?.locations.length === 1 && user.locations[0] !== '*' ? user.locations[0] : '',
-      effective_time: localNow(),
+      effective_time: now,
       blind_count: false,
       remark: '',
       items: [],
@@ -91,7 +94,7 @@ export function StockTakeCreateForm({ mode }: FormMode) {
         }
         const input: StockTakeCreateInput = {
           location_id: values.location_id,
-          effective_time: new Date(values.effective_time).toISOString(),
+          ...(values.effective_time !== now && { effective_time: new Date(values.effective_time).toISOString() }),
           blind_count: values.blind_count,
           remark: values.remark,
           items: values.items.map((line) => ({ item_type: line.item_type, item_id: line.item_id })),
