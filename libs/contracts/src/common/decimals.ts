@@ -52,7 +52,11 @@ function parse(value: RoundInput): Dec {
  * once, with `roundTo` or one of the round* functions, when it becomes a figure that is stored or answered.
  */
 export type ExactDecimal = Dec;
+export const ExactDecimal = D;
 export const exact = (value: RoundInput): ExactDecimal => parse(value);
+
+/** Decimals of a ledger value: a quantity (3 decimals) times a unit cost (4) is exact at 7 (docs/stock-ledger.md). */
+export const LEDGER_VALUE_SCALE = 7;
 
 /** `value` rounded half away from zero to `scale` decimals, as fixed text ("1.50", "-0.0001"). */
 export function roundTo(value: RoundInput, scale: number): string {

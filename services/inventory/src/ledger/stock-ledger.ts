@@ -8,6 +8,12 @@ import {
   toPrimary,
   unitKey,
   V,
+  ExactDecimal,
+  exact,
+  roundTo,
+  LEDGER_VALUE_SCALE,
+  roundQuantity,
+  roundUnitCost,
 } from '@scm/contracts';
 import type {
   PostedMovement,
@@ -24,7 +30,6 @@ import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.reposit
 import type { LocationReplicaRow } from '../replicas/location-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
 import { InventorySettingsService } from './inventory-settings.service.js';
-import { dec, Decimal, quantityText, unitCostText, valueText } from './ledger-decimal.js';
 import { StockLedgerException } from './stock-ledger.exception.js';
 
 /** Who posts: the document's actor (a user, or the service that sent the posting request). */
@@ -41,11 +46,11 @@ interface ResolvedLine {
   location: LocationReplicaRow;
   balanceKey: string;
   /** Signed, primary unit. */
-  quantity: Decimal;
+  quantity: ExactDecimal;
   /** Receipts: cost of one primary unit. */
-  unitCost: Decimal | null;
+  unitCost: ExactDecimal | null;
   /** Issues naming batches: how much of each, primary unit. */
-  batches: { batch_id: string; quantity: Decimal }[] | null;
+  batches: { batch_id: string; quantity: ExactDecimal }[] | null;
 }
 
 /** A locked balance row and what this posting has done to it so far. */
@@ -53,10 +58,10 @@ interface BalanceState {
   item_type: StockItemType;
   item_id: string;
   location_id: string;
-  onHand: Decimal;
-  reserved: Decimal;
-  value: Decimal;
-  backOrdered: Decimal;
+  onHand: ExactDecimal;
+  reserved: ExactDecimal;
+  value: ExactDecimal;
+  backOrdered: ExactDecimal;
   /** Created by this posting: the item and location are in use from now on. */
   created: boolean;
   moved: boolean;
@@ -83,9 +88,9 @@ interface MovementToWrite extends PostedMovement {
 interface NewBatch {
   batch_id: string;
   line: ResolvedLine;
-  received: Decimal;
-  remaining: Decimal;
-  unitCost: Decimal;
+  received: ExactDecimal;
+  remaining: ExactDecimal;
+  unitCost: ExactDecimal;
 }
 
 /**
@@ -102,7 +107,7 @@ interface PostingContext {
   backOrderIds: string[];
   newBatches: NewBatch[];
   /** Remaining quantity of stored layers this posting has taken from, by batch id. */
-  remaining: Map<string, Decimal>;
+  remaining: Map<string, ExactDecimal>;
 }
 
 /** FIFO layers are read this many at a time (most issues need one or two). */
@@ -186,9 +191,9 @@ export class StockLedger {
         item_type: line.item.item_type,
         item_id: line.item.item_id,
         location_id: line.location.location_id,
-        quantity: quantityText(written.reduce((sum, m) => sum.plus(m.quantity), dec(0))),
-        cost_value: valueText(written.reduce((sum, m) => sum.plus(m.cost_value), dec(0))),
-        on_hand_after: quantityText(balance.onHand),
+        quantity: roundQuantity(written.reduce((sum, m) => sum.plus(m.quantity), exact(0))),
+        cost_value: roundTo(written.reduce((sum, m) => sum.plus(m.cost_value), exact(0)), LEDGER_VALUE_SCALE),
+        on_hand_after: roundQuantity(balance.onHand),
       });
     }
 
@@ -268,28 +273,28 @@ export class StockLedger {
       const factor = factorOf(item, line.uom_name);
       if (factor === null) throw StockLedgerException.unitUnknown(line.uom_name ?? '', item.item_name);
 
-      const asked = dec(line.quantity);
-      let quantity = dec(toPrimary(line.quantity, factor));
-      let unitCost: Decimal | null = null;
+      const asked = exact(line.quantity);
+      let quantity = exact(toPrimary(line.quantity, factor));
+      let unitCost: ExactDecimal | null = null;
       let batches: ResolvedLine['batches'] = null;
       if (asked.greaterThan(0)) {
         if (line.unit_cost === undefined) {
           throw StockLedgerException.invalidLine(`lines.${index}.unit_cost`, V.required);
         }
         if (line.batches !== undefined) throw StockLedgerException.invalidLine(`lines.${index}.batches`, V.invalid);
-        unitCost = dec(pricePerPrimary(line.unit_cost, factor, 4));
+        unitCost = exact(pricePerPrimary(line.unit_cost, factor, 4));
       } else if (line.batches !== undefined && line.batches.length > 0) {
         // Named batches: their quantities (in the line's unit) must add up to the line's, exactly.
-        const sum = line.batches.reduce((total, batch) => total.plus(batch.quantity), dec(0));
+        const sum = line.batches.reduce((total, batch) => total.plus(batch.quantity), exact(0));
         if (!sum.equals(asked.negated())) {
           throw StockLedgerException.batchSumMismatch(item.item_name, sum.toFixed(), asked.negated().toFixed());
         }
         batches = line.batches.map((batch) => ({
           batch_id: batch.batch_id,
-          quantity: dec(toPrimary(batch.quantity, factor)),
+          quantity: exact(toPrimary(batch.quantity, factor)),
         }));
         // Converted batch by batch, so the line is exactly what the batches give.
-        quantity = batches.reduce((total, batch) => total.minus(batch.quantity), dec(0));
+        quantity = batches.reduce((total, batch) => total.minus(batch.quantity), exact(0));
       }
       if (quantity.isZero()) throw StockLedgerException.invalidLine(`lines.${index}.quantity`, V.invalid);
       return {
@@ -330,10 +335,10 @@ export class StockLedger {
         item_type: row.item_type,
         item_id: row.item_id,
         location_id: row.location_id,
-        onHand: dec(row.on_hand),
-        reserved: dec(row.reserved),
-        value: dec(row.stock_value),
-        backOrdered: dec(row.back_order_quantity),
+        onHand: exact(row.on_hand),
+        reserved: exact(row.reserved),
+        value: exact(row.stock_value),
+        backOrdered: exact(row.back_order_quantity),
         created: row.created_posting_id === postingId,
         moved: false,
       });
@@ -390,8 +395,8 @@ export class StockLedger {
     );
     for (const backOrder of open) {
       if (batch.remaining.isZero()) break;
-      const owed = dec(backOrder.current_quantity).negated();
-      const take = Decimal.min(owed, batch.remaining);
+      const owed = exact(backOrder.current_quantity).negated();
+      const take = ExactDecimal.min(owed, batch.remaining);
       batch.remaining = batch.remaining.minus(take);
       const current = owed.minus(take).negated();
       await manager.query(
@@ -399,7 +404,7 @@ export class StockLedger {
            status = CASE WHEN $2::numeric = 0 THEN 'SETTLED' ELSE 'OPEN' END,
            settled_time = CASE WHEN $2::numeric = 0 THEN now() ELSE NULL END, last_updated_time = now()
          WHERE back_order_id = $1`,
-        [backOrder.back_order_id, quantityText(current), valueText(take.times(batch.unitCost))],
+        [backOrder.back_order_id, roundQuantity(current), roundTo(take.times(batch.unitCost), LEDGER_VALUE_SCALE)],
       );
       balance.backOrdered = balance.backOrdered.plus(take);
       // The settlement is a movement of the back order (document SO), out of this receipt's batch at its cost.
@@ -417,13 +422,13 @@ export class StockLedger {
     const { request } = context;
     const balance = context.balances.get(line.balanceKey)!;
     const asked = line.quantity.negated();
-    const available = Decimal.max(balance.onHand.minus(balance.reserved), 0);
+    const available = ExactDecimal.max(balance.onHand.minus(balance.reserved), 0);
     if (asked.greaterThan(available) && !(request.allow_negative && line.batches === null)) {
       throw StockLedgerException.insufficientStock({
         item: line.item.item_name,
         location: line.location.location_name,
-        available: quantityText(available),
-        asked: quantityText(asked),
+        available: roundQuantity(available),
+        asked: roundQuantity(asked),
         uom: line.item.primary_uom_name,
       });
     }
@@ -437,7 +442,7 @@ export class StockLedger {
              FROM stock_batch WHERE batch_id = $1`,
           [named.batch_id],
         );
-        const remaining = batch ? (context.remaining.get(batch.batch_id) ?? dec(batch.remaining_quantity)) : dec(0);
+        const remaining = batch ? (context.remaining.get(batch.batch_id) ?? exact(batch.remaining_quantity)) : exact(0);
         if (
           !batch ||
           batch.item_type !== line.item.item_type ||
@@ -452,7 +457,7 @@ export class StockLedger {
       return;
     }
 
-    const issued = Decimal.min(asked, available);
+    const issued = ExactDecimal.min(asked, available);
     let left = issued;
     // The stored layers first, oldest first (a page at a time, past the last one seen)...
     let after = '0';
@@ -468,9 +473,9 @@ export class StockLedger {
       for (const layer of layers) {
         after = layer.seq;
         if (left.isZero()) break;
-        const remaining = context.remaining.get(layer.batch_id) ?? dec(layer.remaining_quantity);
+        const remaining = context.remaining.get(layer.batch_id) ?? exact(layer.remaining_quantity);
         if (remaining.isZero()) continue;
-        const take = Decimal.min(remaining, left);
+        const take = ExactDecimal.min(remaining, left);
         left = left.minus(take);
         this.takeFromStored(context, line, balance, layer, remaining, take, document);
       }
@@ -480,7 +485,7 @@ export class StockLedger {
     for (const batch of context.newBatches) {
       if (left.isZero()) break;
       if (batch.line.balanceKey !== line.balanceKey || batch.remaining.isZero()) continue;
-      const take = Decimal.min(batch.remaining, left);
+      const take = ExactDecimal.min(batch.remaining, left);
       left = left.minus(take);
       batch.remaining = batch.remaining.minus(take);
       this.addMovement(context, line, balance, {
@@ -503,15 +508,15 @@ export class StockLedger {
     line: ResolvedLine,
     balance: BalanceState,
     batch: BatchRow,
-    remaining: Decimal,
-    take: Decimal,
+    remaining: ExactDecimal,
+    take: ExactDecimal,
     document: { type: string; id: string; no: string },
   ): void {
     context.remaining.set(batch.batch_id, remaining.minus(take));
     this.addMovement(context, line, balance, {
       batchId: batch.batch_id,
       quantity: take.negated(),
-      unitCost: dec(batch.unit_cost),
+      unitCost: exact(batch.unit_cost),
       document,
     });
   }
@@ -522,7 +527,7 @@ export class StockLedger {
     context: PostingContext,
     line: ResolvedLine,
     balance: BalanceState,
-    shortfall: Decimal,
+    shortfall: ExactDecimal,
   ): Promise<void> {
     const { request } = context;
     const boNo = await nextDocumentNumber(manager, 'SO', line.location.location_id);
@@ -537,7 +542,7 @@ export class StockLedger {
         line.item.item_type,
         line.item.item_id,
         line.location.location_id,
-        quantityText(shortfall.negated()),
+        roundQuantity(shortfall.negated()),
         request.document_type,
         request.document_id,
         request.document_no,
@@ -557,8 +562,8 @@ export class StockLedger {
     balance: BalanceState,
     movement: {
       batchId: string;
-      quantity: Decimal;
-      unitCost: Decimal;
+      quantity: ExactDecimal;
+      unitCost: ExactDecimal;
       document: { type: string; id: string; no: string };
     },
   ): void {
@@ -574,9 +579,9 @@ export class StockLedger {
       item_id: line.item.item_id,
       location_id: line.location.location_id,
       batch_id: movement.batchId,
-      quantity: quantityText(movement.quantity),
-      unit_cost: unitCostText(movement.unitCost),
-      cost_value: valueText(costValue),
+      quantity: roundQuantity(movement.quantity),
+      unit_cost: roundUnitCost(movement.unitCost),
+      cost_value: roundTo(costValue, LEDGER_VALUE_SCALE),
       document_type: movement.document.type,
       document_id: movement.document.id,
       document_no: movement.document.no,
@@ -607,9 +612,9 @@ export class StockLedger {
           newBatches.map((b) => b.line.item.item_type),
           newBatches.map((b) => b.line.item.item_id),
           newBatches.map((b) => b.line.location.location_id),
-          newBatches.map((b) => quantityText(b.received)),
-          newBatches.map((b) => quantityText(b.remaining)),
-          newBatches.map((b) => unitCostText(b.unitCost)),
+          newBatches.map((b) => roundQuantity(b.received)),
+          newBatches.map((b) => roundQuantity(b.remaining)),
+          newBatches.map((b) => roundUnitCost(b.unitCost)),
           newBatches.map((b) => b.line.line_no),
         ],
       );
@@ -621,7 +626,7 @@ export class StockLedger {
         `UPDATE stock_batch s SET remaining_quantity = t.remaining
            FROM unnest($1::uuid[], $2::numeric[]) AS t(batch_id, remaining)
           WHERE s.batch_id = t.batch_id`,
-        [taken.map(([batchId]) => batchId), taken.map(([, remaining]) => quantityText(remaining))],
+        [taken.map(([batchId]) => batchId), taken.map(([, remaining]) => roundQuantity(remaining))],
       );
     }
   }
@@ -676,9 +681,9 @@ export class StockLedger {
         changed.map((b) => b.item_type),
         changed.map((b) => b.item_id),
         changed.map((b) => b.location_id),
-        changed.map((b) => quantityText(b.onHand)),
-        changed.map((b) => valueText(b.value)),
-        changed.map((b) => quantityText(b.backOrdered)),
+        changed.map((b) => roundQuantity(b.onHand)),
+        changed.map((b) => roundTo(b.value, LEDGER_VALUE_SCALE)),
+        changed.map((b) => roundQuantity(b.backOrdered)),
       ],
     );
   }
@@ -733,10 +738,10 @@ function requestHash(request: ValidStockPostingRequest): string {
     ...request,
     lines: request.lines.map((line) => ({
       ...line,
-      quantity: dec(line.quantity).toFixed(),
+      quantity: exact(line.quantity).toFixed(),
       uom_name: line.uom_name === undefined ? undefined : unitKey(line.uom_name),
-      unit_cost: line.unit_cost === undefined ? undefined : dec(line.unit_cost).toFixed(),
-      batches: line.batches?.map((batch) => ({ batch_id: batch.batch_id, quantity: dec(batch.quantity).toFixed() })),
+      unit_cost: line.unit_cost === undefined ? undefined : exact(line.unit_cost).toFixed(),
+      batches: line.batches?.map((batch) => ({ batch_id: batch.batch_id, quantity: exact(batch.quantity).toFixed() })),
     })),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');

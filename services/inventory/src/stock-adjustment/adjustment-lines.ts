@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { adjustmentReasonsFor, toPrimary, unitKey } from '@scm/contracts';
+import {
+  adjustmentReasonsFor,
+  toPrimary,
+  unitKey,
+  ExactDecimal,
+  exact,
+  roundTo,
+  LEDGER_VALUE_SCALE,
+} from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
 import type { ItemReplicaRow } from '../replicas/item-replica.repository.js';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
-import { Decimal, VALUE_SCALE, dec, fixed } from './decimal.js';
 import { StockAdjustmentException, problem } from './stock-adjustment.exception.js';
 import type { LineProblem } from './stock-adjustment.exception.js';
 import { StockAdjustmentRepository } from './stock-adjustment.repository.js';
@@ -27,7 +34,7 @@ const MAX_VALUE = '99999999999999999.9999999';
 
 /** Whether |value| fits under `max` (a figure the database would refuse is the caller's error, never a 500). */
 export function fits(value: string, max: string): boolean {
-  return dec(value).abs().lte(dec(max));
+  return exact(value).abs().lte(exact(max));
 }
 
 /** A date the calendar has (the body schema lets 2026-02-30 through: JavaScript reads it as March 2nd). */
@@ -108,7 +115,7 @@ export class AdjustmentLineChecker {
         ),
       ];
       if (sizes.length > 0) return void problems.push(...sizes);
-      const quantity = dec(line.adjustment_quantity);
+      const quantity = exact(line.adjustment_quantity);
       const positive = quantity.isPositive();
       // A positive line receives at its own price: batches mean nothing to it.
       const lineBatches = positive ? [] : line.batches;
@@ -160,8 +167,8 @@ export class AdjustmentLineChecker {
         problems.push(problem.batchInvalid(field, label, locationId));
       }
     });
-    const sum = lineBatches.reduce((total, batch) => total.plus(dec(batch.quantity)), new Decimal(0));
-    const target = dec(line.adjustment_quantity).abs();
+    const sum = lineBatches.reduce((total, batch) => total.plus(exact(batch.quantity)), new ExactDecimal(0));
+    const target = exact(line.adjustment_quantity).abs();
     if (!sum.equals(target)) {
       problems.push(problem.batchSumMismatch(`${at}.batches`, label, sum.toFixed(3), target.toFixed(3)));
     }
@@ -175,22 +182,22 @@ export class AdjustmentLineChecker {
  * unit, as the ledger will issue it). Null when it cannot be priced yet.
  */
 function valueOf(
-  quantity: Decimal,
+  quantity: ExactDecimal,
   unitCost: string | null,
   batches: AdjustmentLineInput['batches'],
   factor: string,
   known: Map<string, LedgerBatch>,
 ): string | null {
   if (quantity.isPositive())
-    return unitCost === null || unitCost === '' ? null : fixed(quantity.times(dec(unitCost)), VALUE_SCALE);
+    return unitCost === null || unitCost === '' ? null : roundTo(quantity.times(exact(unitCost)), LEDGER_VALUE_SCALE);
   if (batches.length === 0) return null;
-  let total = new Decimal(0);
+  let total = new ExactDecimal(0);
   for (const batch of batches) {
     const layer = known.get(batch.batch_id);
     if (!layer) return null;
-    total = total.plus(dec(toPrimary(batch.quantity, factor)).times(dec(layer.unit_cost)));
+    total = total.plus(exact(toPrimary(batch.quantity, factor)).times(exact(layer.unit_cost)));
   }
-  return fixed(total.negated(), VALUE_SCALE);
+  return roundTo(total.negated(), LEDGER_VALUE_SCALE);
 }
 
 /** The positive and negative totals of some lines' values (7 decimals each). */
@@ -198,15 +205,18 @@ export function totalsOf(lines: readonly { adjustment_value: string | null }[]):
   positive_value: string;
   negative_value: string;
 } {
-  let positive = new Decimal(0);
-  let negative = new Decimal(0);
+  let positive = new ExactDecimal(0);
+  let negative = new ExactDecimal(0);
   for (const line of lines) {
     if (line.adjustment_value === null) continue;
-    const value = dec(line.adjustment_value);
+    const value = exact(line.adjustment_value);
     if (value.isNegative()) negative = negative.plus(value);
     else positive = positive.plus(value);
   }
-  return { positive_value: fixed(positive, VALUE_SCALE), negative_value: fixed(negative, VALUE_SCALE) };
+  return {
+    positive_value: roundTo(positive, LEDGER_VALUE_SCALE),
+    negative_value: roundTo(negative, LEDGER_VALUE_SCALE),
+  };
 }
 
 /**
@@ -215,8 +225,8 @@ export function totalsOf(lines: readonly { adjustment_value: string | null }[]):
  */
 export function approvalValueUsd(lines: readonly { adjustment_value: string | null }[]): string {
   const total = lines.reduce(
-    (sum, line) => (line.adjustment_value === null ? sum : sum.plus(dec(line.adjustment_value).abs())),
-    new Decimal(0),
+    (sum, line) => (line.adjustment_value === null ? sum : sum.plus(exact(line.adjustment_value).abs())),
+    new ExactDecimal(0),
   );
-  return fixed(total, VALUE_SCALE);
+  return roundTo(total, LEDGER_VALUE_SCALE);
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InventorySubjects, STOCK_ADJUSTMENT_MACHINE, pricePerPrimary, toPrimary } from '@scm/contracts';
+import {
+  InventorySubjects,
+  STOCK_ADJUSTMENT_MACHINE,
+  pricePerPrimary,
+  toPrimary,
+  ExactDecimal,
+  exact,
+} from '@scm/contracts';
 import type { AdjustmentReason, AdjustmentSource, StockItemType } from '@scm/contracts';
 import { EventPublisher, nextDocumentNumber, recordHistory } from '@scm/platform';
 import type { DocumentActor } from '@scm/platform';
@@ -9,7 +16,6 @@ import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.reposit
 import { StockReader } from '../stock/stock-reader.js';
 import { AdjustmentLineChecker, isLiveItem, totalsOf, unitOf } from './adjustment-lines.js';
 import type { AdjustmentLineInput } from './adjustment-lines.js';
-import { Decimal, dec } from './decimal.js';
 import { StockAdjustmentRepository } from './stock-adjustment.repository.js';
 
 /** A line the system asks for: signed, in `uom_name` (any of the item's units). */
@@ -134,7 +140,7 @@ export class AutomaticAdjustments {
   ): Promise<AdjustmentLineInput[]> {
     const items = await this.items.findMany(manager, requested);
     // What earlier lines of this adjustment already took from each batch: two lines of one item share its layers.
-    const taken = new Map<string, Decimal>();
+    const taken = new Map<string, ExactDecimal>();
     const lines: AdjustmentLineInput[] = [];
     for (const [index, line] of requested.entries()) {
       const item = items.get(itemKey(line.item_type, line.item_id));
@@ -145,16 +151,16 @@ export class AutomaticAdjustments {
         continue;
       }
       const quantity = toPrimary(line.quantity, unit.factor);
-      if (dec(quantity).isZero()) continue;
+      if (exact(quantity).isZero()) continue;
       const base = { ...this.asked(index, line), uom_name: item.primary_uom_name, adjustment_quantity: quantity };
-      if (dec(quantity).isPositive()) {
+      if (exact(quantity).isPositive()) {
         const unitCost =
           line.unit_cost !== undefined && line.unit_cost !== null
             ? pricePerPrimary(line.unit_cost, unit.factor, 4)
             : await this.currentCost(manager, locationId, line.item_type, line.item_id);
         lines.push({ ...base, unit_cost: unitCost, batches: [] });
       } else {
-        const batches = await this.fifo(manager, locationId, line, dec(quantity).abs(), taken);
+        const batches = await this.fifo(manager, locationId, line, exact(quantity).abs(), taken);
         lines.push({ ...base, unit_cost: null, batches });
       }
     }
@@ -179,17 +185,17 @@ export class AutomaticAdjustments {
     manager: EntityManager,
     locationId: string,
     line: SystemAdjustmentLine,
-    need: Decimal,
-    taken: Map<string, Decimal>,
+    need: ExactDecimal,
+    taken: Map<string, ExactDecimal>,
   ): Promise<{ batch_id: string; quantity: string }[]> {
     const batches: { batch_id: string; quantity: string }[] = [];
     let left = need;
     for (const batch of await this.stock.openBatches(manager, line.item_type, line.item_id, [locationId])) {
       if (left.isZero()) break;
-      const already = taken.get(batch.batch_id) ?? new Decimal(0);
-      const free = dec(batch.remaining_quantity).minus(already);
+      const already = taken.get(batch.batch_id) ?? new ExactDecimal(0);
+      const free = exact(batch.remaining_quantity).minus(already);
       if (!free.isPositive() || free.isZero()) continue;
-      const take = Decimal.min(free, left);
+      const take = ExactDecimal.min(free, left);
       batches.push({ batch_id: batch.batch_id, quantity: take.toFixed(3) });
       taken.set(batch.batch_id, already.plus(take));
       left = left.minus(take);
@@ -205,7 +211,8 @@ export class AutomaticAdjustments {
     itemId: string,
   ): Promise<string | null> {
     const stock = await this.stock.atLocation(manager, locationId, itemType, itemId);
-    if (dec(stock.on_hand).isPositive() && !dec(stock.on_hand).isZero()) return dec(stock.average_cost).toFixed(4);
+    if (exact(stock.on_hand).isPositive() && !exact(stock.on_hand).isZero())
+      return exact(stock.average_cost).toFixed(4);
     return this.adjustments.lastBatchCost(manager, locationId, itemType, itemId);
   }
 }

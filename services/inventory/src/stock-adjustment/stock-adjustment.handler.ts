@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { InventorySubjects } from '@scm/contracts';
+import { InventorySubjects, exact } from '@scm/contracts';
 import type { AdjustmentReason, StockItemType, TransferReceivedWithRejects, WipDiscrepancyFound } from '@scm/contracts';
 import { EventConsumer } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import { AutomaticAdjustments } from './automatic-adjustments.js';
-import { dec } from './decimal.js';
 
 const SYSTEM = { id: null, name: 'System' };
 
@@ -54,12 +53,12 @@ export class StockAdjustmentEventsHandler implements OnModuleInit {
       source_id: data.transfer_id,
       source_no: data.transfer_no,
       lines: data.lines
-        .filter((line) => !dec(line.quantity).isZero())
+        .filter((line) => !exact(line.quantity).isZero())
         .map((line) => ({
           item_type: line.item_type,
           item_id: line.item_id,
           uom_name: line.uom_name,
-          quantity: dec(line.quantity).abs().negated().toFixed(),
+          quantity: exact(line.quantity).abs().negated().toFixed(),
           reason: adjustmentReasonOfReject(line.item_type, line.reason),
           remark: line.reason,
         })),
@@ -78,7 +77,7 @@ export class StockAdjustmentEventsHandler implements OnModuleInit {
       source_id: data.wip_id,
       source_no: data.wip_no,
       lines: data.lines
-        .filter((line) => !dec(line.quantity).isZero())
+        .filter((line) => !exact(line.quantity).isZero())
         .map((line) => ({
           item_type: line.item_type,
           item_id: line.item_id,

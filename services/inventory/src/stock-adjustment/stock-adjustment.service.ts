@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InventorySubjects, STOCK_ADJUSTMENT_MACHINE, fromPrimary } from '@scm/contracts';
+import {
+  InventorySubjects,
+  STOCK_ADJUSTMENT_MACHINE,
+  fromPrimary,
+  ExactDecimal,
+  exact,
+  roundTo,
+  LEDGER_VALUE_SCALE,
+} from '@scm/contracts';
 import type {
   AccessTokenClaims,
   DocumentActionInput,
@@ -41,7 +49,6 @@ import { LocationReplicaRepository } from '../replicas/location-replica.reposito
 import { AdjustmentLineChecker, approvalValueUsd, isCalendarDate, totalsOf, unitOf } from './adjustment-lines.js';
 import type { AdjustmentLineInput, CheckedLine } from './adjustment-lines.js';
 import { AdjustmentOutcomes } from './adjustment-outcomes.js';
-import { Decimal, VALUE_SCALE, dec, fixed } from './decimal.js';
 import { StockAdjustmentException, problem } from './stock-adjustment.exception.js';
 import { StockAdjustmentRepository } from './stock-adjustment.repository.js';
 import type { AdjustmentLineRecord, AdjustmentRecord } from './stock-adjustment.repository.js';
@@ -298,20 +305,23 @@ export class StockAdjustmentService {
           location_id: record.location_id,
           quantity: line.adjustment_quantity,
           uom_name: line.uom_name,
-          ...(dec(line.adjustment_quantity).isPositive()
+          ...(exact(line.adjustment_quantity).isPositive()
             ? { unit_cost: line.unit_cost! }
             : { batches: line.batches.map((batch) => ({ batch_id: batch.batch_id, quantity: batch.quantity })) }),
         })),
       },
       actor,
     );
-    const values = new Map<number, Decimal>(lines.map((line) => [line.line_no, new Decimal(0)]));
+    const values = new Map<number, ExactDecimal>(lines.map((line) => [line.line_no, new ExactDecimal(0)]));
     for (const movement of result.movements) {
-      values.set(movement.line_no, (values.get(movement.line_no) ?? new Decimal(0)).plus(dec(movement.cost_value)));
+      values.set(
+        movement.line_no,
+        (values.get(movement.line_no) ?? new ExactDecimal(0)).plus(exact(movement.cost_value)),
+      );
     }
     return {
       postingId: result.posting_id,
-      values: new Map([...values].map(([lineNo, value]) => [lineNo, fixed(value, VALUE_SCALE)])),
+      values: new Map([...values].map(([lineNo, value]) => [lineNo, roundTo(value, LEDGER_VALUE_SCALE)])),
     };
   }
 
@@ -353,9 +363,9 @@ export class StockAdjustmentService {
         adjustment_quantity: line.adjustment_quantity,
         reason: line.reason,
         on_hand: here,
-        after_adjust: pending ? dec(here).plus(dec(line.adjustment_quantity)).toFixed(3) : here,
+        after_adjust: pending ? exact(here).plus(exact(line.adjustment_quantity)).toFixed(3) : here,
         unit_cost: line.unit_cost,
-        adjustment_value: line.adjustment_value === null ? null : fixed(dec(line.adjustment_value), 2),
+        adjustment_value: line.adjustment_value === null ? null : roundTo(exact(line.adjustment_value), 2),
         batches: line.batches.map((batch) => {
           const layer = batches.get(batch.batch_id);
           return {
@@ -389,8 +399,8 @@ export class StockAdjustmentService {
       source: record.source,
       source_id: record.source_id,
       source_no: record.source_no,
-      positive_value: fixed(dec(record.positive_value), 2),
-      negative_value: fixed(dec(record.negative_value), 2),
+      positive_value: roundTo(exact(record.positive_value), 2),
+      negative_value: roundTo(exact(record.negative_value), 2),
       lines: lineViews,
     };
   }

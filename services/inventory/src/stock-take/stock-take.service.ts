@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { InventorySubjects, STOCK_TAKE_MACHINE, V, fromPrimary, isEditableIn, toPrimary } from '@scm/contracts';
+import { InventorySubjects, STOCK_TAKE_MACHINE, V, fromPrimary, isEditableIn, toPrimary, exact } from '@scm/contracts';
 import type {
   AccessTokenClaims,
   DocumentActionInput,
@@ -42,7 +42,6 @@ import { MAX_QUANTITY, fits, isLiveItem, unitOf } from '../stock-adjustment/adju
 import { AdjustmentOutcomes } from '../stock-adjustment/adjustment-outcomes.js';
 import type { AdjustmentOutcome } from '../stock-adjustment/adjustment-outcomes.js';
 import { AutomaticAdjustments } from '../stock-adjustment/automatic-adjustments.js';
-import { dec } from '../stock-adjustment/decimal.js';
 import { problem } from '../stock-adjustment/stock-adjustment.exception.js';
 import type { LineProblem } from '../stock-adjustment/stock-adjustment.exception.js';
 import { StockReader } from '../stock/stock-reader.js';
@@ -391,7 +390,7 @@ export class StockTakeService implements OnModuleInit {
     for (const line of lines) {
       const system = onHand.get(itemKey(line.item_type, line.item_id)) ?? '0';
       const counted = toPrimary(line.counted_quantity!, line.factor);
-      const difference = dec(counted).minus(dec(system));
+      const difference = exact(counted).minus(exact(system));
       if (difference.isZero()) continue;
       differences.push({
         item_type: line.item_type,
@@ -528,7 +527,7 @@ export class StockTakeService implements OnModuleInit {
         discrepancy:
           hidden || line.counted_quantity === null
             ? null
-            : dec(line.counted_quantity).minus(dec(line.system_quantity)).toFixed(3),
+            : exact(line.counted_quantity).minus(exact(line.system_quantity)).toFixed(3),
         remark: line.remark,
       };
     });
