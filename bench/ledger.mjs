@@ -599,7 +599,8 @@ async function fifoFigures(db, http) {
 /** The overview's list through HTTP, as the director (every location) and for one location. */
 async function overviewFigures(http) {
   console.log(
-    `\n5-overview list (POST /api/inventory/overview/list, ${((SKUS * LOCATIONS) / 1e6).toFixed(1)}M balances), ${ROUNDS} requests each`,
+    `\n5-overview list (POST /api/inventory/overview/list, ${((SKUS * LOCATIONS) / 1e6).toFixed(1)}M balances), ` +
+      `${ROUNDS} requests each (3 outside the goal)`,
   );
   const random = generator(77);
   const location = () => `LOC${String(1 + Math.floor(random() * LOCATIONS)).padStart(2, '0')}`;
@@ -650,7 +651,9 @@ async function overviewFigures(http) {
   const all = [];
   for (const [title, body, outsideGoal] of scenarios) {
     const times = [];
-    for (let i = 0; i < ROUNDS + 3; i += 1) {
+    // A request outside the goal reads every balance: a few show its cost, more would only lengthen the run.
+    const rounds = outsideGoal ? 3 : ROUNDS;
+    for (let i = 0; i < rounds + 3; i += 1) {
       const answer = await http('/api/inventory/overview/list', body());
       if (i >= 3) times.push(answer.ms);
     }
