@@ -1,6 +1,7 @@
 import type { DocumentStatusCount, ListQuery } from '@scm/contracts';
-import { compileListQuery } from '@scm/platform';
-import type { ListResource, LocationScope } from '@scm/platform';
+import { compileListQuery } from '../list-query/index.js';
+import type { ListResource } from '../list-query/index.js';
+import type { LocationScope } from '../auth/access.js';
 import type { EntityManager } from 'typeorm';
 
 /**

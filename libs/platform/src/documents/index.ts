@@ -4,3 +4,4 @@ export * from './document-history.js';
 export * from './document-kit.providers.js';
 export * from './document-number.js';
 export * from './document-rules.js';
+export * from './document-status-counts.js';

@@ -9,10 +9,9 @@ import type {
   StockItemType,
 } from '@scm/contracts';
 import { STOCK_ADJUSTMENT_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, runListQuery } from '@scm/platform';
+import { DATA_SOURCE, runListQuery, documentStatusCounts, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { documentStatusCounts, withLocationFilter } from './document-status-counts.js';
 import { STOCK_ADJUSTMENT_LIST } from './stock-adjustment.list.js';
 
 /** A stock adjustment's header as stored. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STOCK_TAKE_STATUSES } from '@scm/contracts';
 import type { DocumentStatusCount, ListQuery, StockItemType, StockTakeListRow, StockTakeStatus } from '@scm/contracts';
-import { DATA_SOURCE, runListQuery } from '@scm/platform';
+import { DATA_SOURCE, runListQuery, documentStatusCounts, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { documentStatusCounts, withLocationFilter } from '../stock-adjustment/document-status-counts.js';
 import { STOCK_TAKE_LIST } from './stock-take.list.js';
 
 export interface StockTakeRecord {
