@@ -102,7 +102,8 @@ test.describe('inventory overview and FIFO valuation', { tag: ['@inventory-overv
     signInAs,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Seeding through three approved adjustments and four pages: generous on a shared 2-core machine.
+    test.setTimeout(240_000);
     const tag = `${testInfo.project.name}${randomBytes(3).toString('hex')}`.toUpperCase().replace(/[^A-Z0-9]/g, '');
     const location = `INV-${tag}`;
     const skuId = `SALT-${tag}`;
@@ -201,7 +202,7 @@ test.describe('inventory overview and FIFO valuation', { tag: ['@inventory-overv
     // The overview: 11 KG on hand, below the threshold of 20; VALUE: $30.00 at $2.7273 (30 / 11).
     await signInAs(DIRECTOR);
     await page.goto('/inventory/overview');
-    await expect(page.getByRole('heading', { name: t('routes:inventoryOverview') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('routes:inventoryOverview') })).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('table-search').fill(skuId);
     const line = row(page, key);
     await expect(line).toHaveCount(1);
