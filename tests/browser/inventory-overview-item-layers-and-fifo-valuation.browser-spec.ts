@@ -224,6 +224,22 @@ test.describe('inventory overview and FIFO valuation', { tag: ['@inventory-overv
       0,
     );
 
+    // The stock-level filter: below its threshold it is listed, out of stock it is not.
+    await page.getByTestId('toggle-filters').click();
+    for (const [level, count] of [
+      ['out_of_stock', 0],
+      ['below_threshold', 1],
+    ] as const) {
+      await page.getByTestId('filter-level').click();
+      await page.getByRole('option', { name: t(`inventory:levels.${level}`), exact: true }).click();
+      await expect(row(page, key)).toHaveCount(count);
+    }
+    await page
+      .getByRole('button', { name: t('kit:table.clearFilters') })
+      .first()
+      .click();
+    await page.getByTestId('table-search').fill(skuId);
+
     // The item view: its balance, its two open layers (6 left of the first), its movements newest first.
     await line.getByRole('link', { name: skuId }).click();
     await expect(page).toHaveURL(new RegExp(`/inventory/overview/view\\?item_type=sku&item_id=${skuId}$`));
