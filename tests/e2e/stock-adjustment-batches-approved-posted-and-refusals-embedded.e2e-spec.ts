@@ -472,11 +472,16 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     );
     const smallId = small.body.data.id as string;
     await act(smallId, 'submit', 1, clerk);
-    // The only approver configured may decide their own document...
+    // The seeded director, known to the approver directory from identity's events, is another approver...
+    const refused = await act(smallId, 'approve', 2, clerk);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('DOCUMENT_SELF_APPROVAL');
+    // ...and with nobody else configured (the director inactive), the only approver may decide their own document...
+    const db = await inventoryDb(runtime);
+    await db.query(`UPDATE approver_user SET status = 'Inactive' WHERE employee_name = 'Administrator'`);
     const alone = await act(smallId, 'approve', 2, clerk);
     expect(alone.status).toBe(200);
-    // ...not once another active user holds approval on SA at the location.
-    const db = await inventoryDb(runtime);
+    // ...but not once another active user holds approval on SA at the location.
     await addApprover(db, '00000000-0000-4000-8000-0000000000a1');
     await db.destroy();
     const second = await api(clerk).post(

@@ -47,7 +47,7 @@ export class RoleService {
     };
     await this.write(async (manager) => {
       await this.roles.insert(manager, role);
-      await this.events.publish(manager, IdentitySubjects.RoleUpserted, snapshot(role));
+      await this.events.publish(manager, IdentitySubjects.RoleUpserted, roleSnapshot(role));
     });
     return this.view(role, 0);
   }
@@ -62,7 +62,7 @@ export class RoleService {
       Object.assign(role, fields(input));
       stampChange(role);
       await this.roles.save(manager, role);
-      await this.events.publish(manager, IdentitySubjects.RoleUpserted, snapshot(role));
+      await this.events.publish(manager, IdentitySubjects.RoleUpserted, roleSnapshot(role));
       return this.view(role, await this.roles.userCount(manager, roleId));
     });
   }
@@ -112,7 +112,8 @@ function fields(input: ValidRoleInput) {
   };
 }
 
-function snapshot(role: RoleEntity): RoleSnapshot {
+/** The role as other services know it (the approver directory of every document service). */
+export function roleSnapshot(role: RoleEntity): RoleSnapshot {
   return {
     role_id: role.role_id,
     role_name: role.role_name,

@@ -1,26 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnApplicationBootstrap } from '@nestjs/common';
-import { DIRECTOR_ROLE_NAME, PERMISSION_KEYS } from '@scm/contracts';
-import { DATA_SOURCE, PLATFORM_CONFIG, createLogger } from '@scm/platform';
+import { DIRECTOR_ROLE_NAME, IdentitySubjects, PERMISSION_KEYS } from '@scm/contracts';
+import { DATA_SOURCE, EventPublisher, PLATFORM_CONFIG, createLogger } from '@scm/platform';
 import type { PlatformConfig } from '@scm/platform';
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/password-hasher.js';
 import { RoleEntity } from '../roles/role.entity.js';
+import { roleSnapshot } from '../roles/role.service.js';
 import { UserEntity } from '../users/user.entity.js';
+import { userSnapshot } from '../users/user-snapshot.js';
 
 const logger = createLogger('identity.seed');
 
 /**
  * On the first start (no user at all), creates the role `director` holding every permission and the first
  * administrator. The credentials come from ADMIN_EMAIL / ADMIN_PASSWORD, or are generated and printed once.
- * An advisory lock keeps two identity processes starting together from seeding twice.
+ * An advisory lock keeps two identity processes starting together from seeding twice. Both are published like any
+ * role and user, so the other services' replicas (the document kit's approver directory) know the director.
  */
 @Injectable()
 export class AdminSeeder implements OnApplicationBootstrap {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly events: EventPublisher,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -42,8 +46,9 @@ export class AdminSeeder implements OnApplicationBootstrap {
       await manager.getRepository(RoleEntity).insert(role);
       const email = (this.config.adminEmail ?? 'admin@example.com').toLowerCase();
       const password = this.config.adminPassword ?? generatedPassword();
+      const userId = randomUUID();
       await manager.getRepository(UserEntity).insert({
-        user_id: randomUUID(),
+        user_id: userId,
         employee_code: 'ADMIN',
         employee_name: 'Administrator',
         email,
@@ -54,6 +59,10 @@ export class AdminSeeder implements OnApplicationBootstrap {
         location_list: ['*'],
         language: null,
       });
+      const savedRole = await manager.getRepository(RoleEntity).findOneByOrFail({ role_id: role.role_id });
+      const savedUser = await manager.getRepository(UserEntity).findOneByOrFail({ user_id: userId });
+      await this.events.publish(manager, IdentitySubjects.RoleUpserted, roleSnapshot(savedRole));
+      await this.events.publish(manager, IdentitySubjects.UserActivated, userSnapshot(savedUser));
       logger.info({ email }, 'first administrator created');
       if (!this.config.adminPassword) {
         process.stdout.write(
