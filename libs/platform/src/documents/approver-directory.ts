@@ -27,10 +27,7 @@ export interface OtherApproversQuery {
  * Snapshots carry a revision; one applies only when it is newer than the one kept, so a redelivered or late
  * older snapshot never moves the replica backwards; a deleted role stays as a tombstone for the same reason.
  *
- * What it does not know: identity's seeded first administrator and director role are written without an event
- * (services/identity/src/seed/admin-seeder.ts), so until an administrator edits them the directory does not count
- * that user as an approver. That errs on the side of letting a submitter decide (only approver configured), never
- * of blocking a document.
+ * Identity publishes its seeded administrator and director role too, so the directory knows them from the start.
  */
 @Injectable()
 export class ApproverDirectory {
