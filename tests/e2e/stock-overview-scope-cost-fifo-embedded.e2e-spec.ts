@@ -297,4 +297,48 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
     expect((await manager.post('/api/inventory/fifo/list').send({})).status).toBe(403);
     expect((await manager.get(`/api/inventory/fifo/layers/sku/${SKU}`)).status).toBe(403);
   });
+
+  it('answers malformed lists, ids and dates with 4xx naming the field, never a server error', async () => {
+    const probes: [string, string, object | undefined, number, string | undefined][] = [
+      ['POST', '/api/inventory/overview/list', { cursor: 'not-a-cursor' }, 400, 'cursor'],
+      [
+        'POST',
+        '/api/inventory/overview/list',
+        { other_params: { category_id: 'not-a-uuid' } },
+        400,
+        'other_params.category_id',
+      ],
+      ['POST', '/api/inventory/overview/list', { other_params: { level: 5 } }, 400, 'other_params.level'],
+      [
+        'POST',
+        '/api/inventory/overview/list',
+        { other_params: { location_ids: 'LOC' } },
+        400,
+        'other_params.locations',
+      ],
+      ['POST', '/api/inventory/overview/list', { order_by: [{ column: 'unknown' }] }, 400, 'order_by[0].column'],
+      [
+        'POST',
+        `/api/inventory/overview/items/sku/${SKU}/movements/list`,
+        { other_params: { value_date: { from: 'x' } } },
+        400,
+        'other_params.value_date.from',
+      ],
+      ['POST', '/api/inventory/fifo/list', { other_params: { as_of: '2026-02-30' } }, 400, 'other_params.as_of'],
+      ['GET', `/api/inventory/fifo/layers/sku/${SKU}?as_of=yesterday`, undefined, 400, 'as_of'],
+      ['GET', `/api/inventory/fifo/layers/sku/${SKU}?location_id=a&location_id=b`, undefined, 400, 'location_id'],
+      ['GET', `/api/inventory/stock/${HOME_LOCATION}/widget/${SKU}`, undefined, 404, undefined],
+      ['GET', '/api/inventory/overview/items/product/NOPE', undefined, 404, undefined],
+      ['POST', '/api/inventory/back-orders/list', { other_params: { status: 7 } }, 400, 'other_params.status'],
+    ];
+    const failures: string[] = [];
+    for (const [method, path, body, status, field] of probes) {
+      const response = method === 'GET' ? await director.get(path) : await director.post(path).send(body);
+      const fields = (response.body.errors ?? []).map((error: { field: string }) => error.field);
+      if (response.status !== status || (field !== undefined && !fields.includes(field))) {
+        failures.push(`${method} ${path} ${JSON.stringify(body)}: ${response.status} ${JSON.stringify(fields)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
