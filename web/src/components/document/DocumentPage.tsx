@@ -103,6 +103,8 @@ export function DocumentPage<Input extends FieldValues, Output, View extends Doc
   const [askRemark, remarkDialog] = useRemarkDialog();
   const [openPrint, printView] = usePrintView(print ?? (() => null));
   const [stale, setStale] = useState(false);
+  /** Bumped by a reload: the shell starts afresh (its banner, its loaded values) on the document as it is now. */
+  const [generation, setGeneration] = useState(0);
   const editing = mode !== 'view';
   const status = document?.status;
   const editable = status === undefined || isEditableIn(machine, status);
@@ -198,11 +200,13 @@ export function DocumentPage<Input extends FieldValues, Output, View extends Doc
     setStale(false);
     form.reset();
     if (document) await api.reload(document.id);
+    setGeneration((n) => n + 1);
   };
 
   return (
     <>
       <FormShell
+        key={generation}
         form={form}
         mode={mode}
         title={title}

@@ -25,7 +25,7 @@ import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatMoney, formatQuantity, formatUnitCost, isoDate, toNumber } from '../../../lib/format';
 import { STOCK_ADJUSTMENT_PATH, STOCK_TAKE_PATH } from '../paths';
-import { batchesMatch, inUnit, toMilli } from './batch-math';
+import { batchesMatch, inUnit, toMilli, trimZeros } from './batch-math';
 import { BatchDialog } from './BatchDialog';
 import type { ChosenBatch } from './BatchDialog';
 
@@ -54,10 +54,10 @@ function toFormValues(view: StockAdjustmentView): FormValues {
       item_id: line.item_id,
       item_name: line.item_name,
       uom_name: line.uom_name,
-      adjustment_quantity: line.adjustment_quantity,
+      adjustment_quantity: trimZeros(line.adjustment_quantity),
       reason: line.reason,
       unit_cost: line.unit_cost ?? null,
-      batches: line.batches.map((batch) => ({ batch_id: batch.batch_id, quantity: batch.quantity })),
+      batches: line.batches.map((batch) => ({ batch_id: batch.batch_id, quantity: trimZeros(batch.quantity) })),
       remark: line.remark ?? '',
     })),
   };

@@ -33,3 +33,8 @@ export function batchesMatch(batches: readonly { quantity: string | number }[], 
   const sum = batches.reduce((total, batch) => total + (toMilli(batch.quantity) ?? Number.NaN), 0);
   return sum === Math.abs(want);
 }
+
+/** "12.500" → "12.5", "3.000" → "3": a saved figure as a person types it. */
+export function trimZeros(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}

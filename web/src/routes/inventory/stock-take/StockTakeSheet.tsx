@@ -21,7 +21,7 @@ import { useCan } from '../../../lib/permissions';
 import { uuid } from '../../../lib/uuid';
 import { showError } from '../../../state/feedback';
 import { STOCK_ADJUSTMENT_PATH } from '../paths';
-import { toMilli } from '../stock-adjustment/batch-math';
+import { toMilli, trimZeros } from '../stock-adjustment/batch-math';
 
 const countSchema = z
   .string()
@@ -53,7 +53,7 @@ function toFormValues(view: StockTakeView): FormValues {
       item_id: line.item_id,
       item_name: line.item_name,
       uom_name: line.uom_name,
-      counted_quantity: line.counted_quantity ?? '',
+      counted_quantity: line.counted_quantity === null ? '' : trimZeros(line.counted_quantity),
       remark: line.remark ?? '',
     })),
   };
