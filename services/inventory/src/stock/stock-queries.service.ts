@@ -23,6 +23,8 @@ import {
   isBlankFilterValue,
   runListQuery,
   scopeIds,
+  documentStatusCounts,
+  withLocationFilter,
 } from '@scm/platform';
 import type { KeysetListResource, KeysetListResult, ListResource, ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -47,16 +49,6 @@ import {
   money,
   selectList,
 } from './stock-sql.js';
-
-/** The doc's name of the locations filter; the list compiler's is `locations` (it keeps it to the scope). */
-const LOCATION_IDS = 'location_ids';
-
-/** A list body with `location_ids` read as the platform's scoped `locations` filter. */
-function withLocationFilter(query: ListQuery): ListQuery {
-  const { [LOCATION_IDS]: locationIds, ...rest } = query.other_params;
-  if (isBlankFilterValue(locationIds)) return { ...query, other_params: rest };
-  return { ...query, other_params: { ...rest, locations: locationIds } };
-}
 
 /** The overview's `level` filter as the columns' own filters (each level is a condition on one column). */
 const LEVEL_FILTERS: Record<StockLevelFilter, [string, unknown]> = {
@@ -245,38 +237,15 @@ export class StockQueries {
     return runListQuery<BackOrderRow>(this.dataSource.manager, BACK_ORDER_LIST, withLocationFilter(query), scope);
   }
 
-  /**
-   * The status tabs of the back-order list: "all" (status null) and each status, counted under the list's other
-   * filters. The list compiler makes the WHERE (scope, search, filters); the count is grouped by status.
-   */
-  async backOrderCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
-    const { status: _status, ...otherParams } = withLocationFilter(query).other_params;
-    // Every row's status, as the list would select them (no order, no page), counted by status.
-    const compiled = compileListQuery(
+  /** The status tabs of the back-order list, counted under the list's other filters (the document kit's). */
+  backOrderCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
+    return documentStatusCounts(
+      this.dataSource.manager,
       BACK_ORDER_LIST,
-      {
-        ...query,
-        other_params: otherParams,
-        columns: ['status'],
-        order_by: [],
-        start: 0,
-        limit: Number.MAX_SAFE_INTEGER,
-      },
+      BACK_ORDER_STATUSES,
+      withLocationFilter(query),
       scope,
     );
-    const counts = new Map<string, number>();
-    if (!compiled.empty) {
-      const rows: { status: string; count: number }[] = await this.dataSource.manager.query(
-        `SELECT page.status, count(*)::int AS count FROM (${compiled.dataSql}) page GROUP BY page.status`,
-        compiled.params,
-      );
-      for (const row of rows) counts.set(row.status, row.count);
-    }
-    const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-    return [
-      { status: null, count: total },
-      ...BACK_ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
-    ];
   }
 
   /**
