@@ -559,7 +559,7 @@ async function concurrent(label, post) {
  */
 async function fifoFigures(db, http) {
   console.log(`\n4-/fifo valuation as of a date over ${(MOVEMENTS / 1e6).toFixed(1)}M movements`);
-  const statement = FIFO_VALUATION_SQL.replace('sum(layer.remaining_value)', 'sum(layer.remaining_value) AS value');
+  const statement = FIFO_VALUATION_SQL;
   for (const asOf of ['2025-06-30', TODAY]) {
     const times = [];
     let rows;
@@ -567,7 +567,7 @@ async function fifoFigures(db, http) {
       await db.query('BEGIN');
       await db.query(`SET LOCAL work_mem = '128MB'`);
       const sent = performance.now();
-      ({ rows } = await db.query(`SELECT count(*) AS n, round(sum(v.value), 2) AS total FROM (${statement}) v`, [
+      ({ rows } = await db.query(`SELECT count(*) AS n, round(sum(v.valuation), 2) AS total FROM (${statement}) v`, [
         asOf,
         null,
         null,

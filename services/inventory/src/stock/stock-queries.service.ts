@@ -281,13 +281,14 @@ export class StockQueries {
     await manager.query(
       `CREATE TEMPORARY TABLE fifo_as_of (
          item_type text NOT NULL, item_id text NOT NULL, location_id text NOT NULL,
-         quantity numeric(18,3) NOT NULL, valuation numeric(24,7) NOT NULL, layer_count integer NOT NULL
+         quantity numeric(18,3) NOT NULL, valuation numeric(24,7) NOT NULL, as_of date NOT NULL
        ) ON COMMIT DROP`,
     );
     // A director's report over the whole ledger: enough memory that its hash tables do not spill to disk.
     await manager.query(`SET LOCAL work_mem = '128MB'`);
     await manager.query(
-      `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, layer_count) ${FIFO_VALUATION_SQL}`,
+      `INSERT INTO fifo_as_of (item_type, item_id, location_id, quantity, valuation, as_of)
+       SELECT valued.*, $1::date FROM (${FIFO_VALUATION_SQL}) valued`,
       [asOf, locations, itemType],
     );
   }

@@ -84,31 +84,45 @@ export const ITEM_SEARCH_SQL = "(i.item_id || E'\\x1f' || i.item_name || E'\\x1f
 
 /**
  * /fifo's valuation as of the end of a day ($1 date; $2 location ids or null for all; $3 item type or null): one row
- * per (item, location) holding something then — item_type, item_id, location_id, quantity, valuation (full scale),
- * layer_count — each as its layers stood: per batch, its receipt minus its issues dated up to the day.
+ * per (item, location) holding something then — item_type, item_id, location_id, quantity, valuation (full scale) —
+ * as its layers stood: per batch, its receipt minus its issues dated up to the day.
  *
- * Computed backwards from the present: a batch's movements sum to its remaining quantity now (the ledger's
- * invariant), so what it held then is `remaining now − Σ its movements dated after the day`, and its value then
- * `remaining now × unit cost − Σ their cost values`. That reads the batches and only the movements dated after the
- * day (through the value-date index): the usual question, a recent date, reads few movements, and today none, where
- * summing every movement up to the day would read the whole history.
+ * Computed backwards from the present, per (item, location) rather than per batch: by the ledger's invariant a
+ * balance's on hand and value are the sums of its movements, and each movement moves one batch at that batch's
+ * cost, so what the layers held then is `on hand now − Σ movements dated after the day` and their value
+ * `stock value now − Σ those movements' cost values`. That reads the balances and only the movements dated after
+ * the day (through the value-date index): today reads no movement at all, a recent date few. How many layers each
+ * (item, location) had then is FIFO_LAYER_COUNT_SQL, computed only for the rows a page shows.
  */
 export const FIFO_VALUATION_SQL = `
-  SELECT sb.item_type, sb.item_id, sb.location_id, sum(layer.remaining), sum(layer.remaining_value),
-         count(*) FILTER (WHERE layer.remaining <> 0)
-    FROM stock_batch sb
-    LEFT JOIN (SELECT m.batch_id, sum(m.quantity) AS quantity, sum(m.cost_value) AS cost_value
+  SELECT b.item_type, b.item_id, b.location_id,
+         b.on_hand - COALESCE(later.quantity, 0) AS quantity,
+         b.stock_value - COALESCE(later.cost_value, 0) AS valuation
+    FROM stock_balance b
+    LEFT JOIN (SELECT m.item_type, m.item_id, m.location_id, sum(m.quantity) AS quantity,
+                      sum(m.cost_value) AS cost_value
                  FROM stock_movement m
-                WHERE m.value_date > $1::date AND m.batch_id IS NOT NULL
+                WHERE m.value_date > $1::date
                   AND ($2::text[] IS NULL OR m.location_id = ANY($2::text[]))
                   AND ($3::text IS NULL OR m.item_type = $3::text)
+                GROUP BY m.item_type, m.item_id, m.location_id) later
+      ON later.item_type = b.item_type AND later.item_id = b.item_id AND later.location_id = b.location_id
+   WHERE (b.on_hand <> 0 OR later.item_id IS NOT NULL)
+     AND ($2::text[] IS NULL OR b.location_id = ANY($2::text[]))
+     AND ($3::text IS NULL OR b.item_type = $3::text)
+     AND b.on_hand - COALESCE(later.quantity, 0) <> 0`;
+
+/**
+ * How many FIFO layers one row of `fifo_as_of v` had at the end of `v.as_of`: its batches with something left then
+ * (remaining now minus the batch's movements dated after the day; a batch received after the day nets to zero).
+ * A correlated subquery, so only the rows of the page shown pay for it (PostgreSQL evaluates an expensive output
+ * column after the sort and the limit).
+ */
+export const FIFO_LAYER_COUNT_SQL = `(
+  SELECT count(*)::int FROM stock_batch sb
+    LEFT JOIN (SELECT m.batch_id, sum(m.quantity) AS quantity FROM stock_movement m
+                WHERE m.item_type = v.item_type AND m.item_id = v.item_id AND m.location_id = v.location_id
+                  AND m.value_date > v.as_of
                 GROUP BY m.batch_id) later ON later.batch_id = sb.batch_id
-    CROSS JOIN LATERAL (
-      SELECT sb.remaining_quantity - COALESCE(later.quantity, 0) AS remaining,
-             sb.remaining_quantity * sb.unit_cost - COALESCE(later.cost_value, 0) AS remaining_value
-    ) layer
-   WHERE (sb.remaining_quantity > 0 OR later.batch_id IS NOT NULL)
-     AND ($2::text[] IS NULL OR sb.location_id = ANY($2::text[]))
-     AND ($3::text IS NULL OR sb.item_type = $3::text)
-   GROUP BY sb.item_type, sb.item_id, sb.location_id
-  HAVING sum(layer.remaining) <> 0 OR count(*) FILTER (WHERE layer.remaining <> 0) > 0`;
+   WHERE sb.item_type = v.item_type AND sb.item_id = v.item_id AND sb.location_id = v.location_id
+     AND sb.remaining_quantity - COALESCE(later.quantity, 0) > 0)`;

@@ -1,5 +1,12 @@
 import type { KeysetListResource, ListColumn, ListResource } from '@scm/platform';
-import { BALANCE_FIELDS, BALANCE_FROM, ITEM_SEARCH_SQL, averageCost, money } from './stock-sql.js';
+import {
+  BALANCE_FIELDS,
+  BALANCE_FROM,
+  FIFO_LAYER_COUNT_SQL,
+  ITEM_SEARCH_SQL,
+  averageCost,
+  money,
+} from './stock-sql.js';
 
 /**
  * The stock read side's lists (docs/stock-ledger.md, "HTTP"). Every list that carries a location declares it
@@ -187,7 +194,7 @@ export const FIFO_VALUATION_LIST: ListResource = {
     uom_name: { sql: 'i.primary_uom_name' },
     quantity: { sql: 'v.quantity', sortable: true },
     valuation: { sql: money('v.valuation'), sortable: true },
-    layer_count: { sql: 'v.layer_count', sortable: true },
+    layer_count: { sql: FIFO_LAYER_COUNT_SQL },
   },
   defaultOrder: { column: 'item_name', direction: 'ASC' },
   // The row's key as one sortable value (a record): pages of one valuation never overlap, whatever the order.
