@@ -118,6 +118,8 @@ describe('every endpoint refuses bad input without a server error (embedded mode
 
   afterAll(() => close?.(), SUITE_HOOK_TIMEOUT_MS);
 
+  // Every documented operation, one request after another: the ledger and its documents doubled their number, and a
+  // busy 2-core CI machine needs minutes (a timeout, not an assertion on speed).
   it('answers 4xx, never 5xx, to bad ids, bodies and query values on every documented operation', async () => {
     const document = (await agent.get('/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> };
     const operations = operationsOf(document);
@@ -182,5 +184,5 @@ describe('every endpoint refuses bad input without a server error (embedded mode
       failures: [],
     });
     expect(requests).toBeGreaterThan(operations.length);
-  }, 120_000);
+  }, 300_000);
 });
