@@ -506,6 +506,29 @@ describe('stock adjustment: batches selected, approved and posted (embedded mode
     expect(other.body.data.status).toBe('APPROVED');
   });
 
+  it("keeps a draft's prices when a role without can_see_cost saves it (it never saw them)", async () => {
+    const line = { item_type: 'sku', item_id: sugar, uom_name: 'KG', adjustment_quantity: '4', reason: 'OTHERS' };
+    const priced = await created(draft([{ ...line, unit_cost: '2.5' }]));
+    const clerk = `Bearer ${await tokenWithPermissions(runtime, fullRights(), {
+      sub: '00000000-0000-4000-8000-0000000000c2',
+      name: 'Blind clerk',
+      locs: [out1],
+      cost: false,
+    })}`;
+    const seen = await api(clerk).get(`stock-adjustments/${priced.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.lines[0]).not.toHaveProperty('unit_cost');
+    // The clerk sends the draft back as seen (no price) with another remark.
+    const saved = await api(clerk).put(`stock-adjustments/${priced.id}`, {
+      ...draft([line], { remark: 'recounted' }),
+      revision: priced.revision,
+    });
+    expect(saved.status).toBe(200);
+    const after = await api().get(`stock-adjustments/${priced.id}`);
+    expect(after.body.data.remark).toBe('recounted');
+    expect(after.body.data.lines[0].unit_cost).toBe('2.5000');
+  });
+
   it("lists adjustments of the caller's locations, filtered, with status tabs that follow the filters", async () => {
     const all = await api().post('stock-adjustments/list', { limit: 100 });
     expect(all.status).toBe(200);

@@ -158,7 +158,10 @@ export class StockAdjustmentService {
         if (input.location_id !== record.location_id) {
           throw StockAdjustmentException.invalid([problem.invalid('location_id')]);
         }
-        const checked = await this.checker.check(manager, record.location_id, linesOf(input), false);
+        const lines = user.cost
+          ? linesOf(input)
+          : keepHiddenPrices(linesOf(input), await this.adjustments.lines(manager, id));
+        const checked = await this.checker.check(manager, record.location_id, lines, false);
         await this.adjustments.replaceLines(manager, id, records(checked));
         const saved = await this.adjustments.update(manager, id, record.revision, {
           value_date: input.value_date,
@@ -423,6 +426,22 @@ function linesOf(input: ValidStockAdjustmentInput): AdjustmentLineInput[] {
     batches: line.batches,
     remark: line.remark,
   }));
+}
+
+/**
+ * A caller without can_see_cost never received the lines' unit prices (the answers leave cost fields out), so the
+ * draft it sends back has none: each line keeps the price stored for the same item and unit, instead of losing it.
+ */
+function keepHiddenPrices(
+  lines: AdjustmentLineInput[],
+  stored: readonly AdjustmentLineRecord[],
+): AdjustmentLineInput[] {
+  const prices = new Map(stored.map((line) => [`${line.item_type}:${line.item_id}:${line.uom_name}`, line.unit_cost]));
+  return lines.map((line) =>
+    line.unit_cost !== null
+      ? line
+      : { ...line, unit_cost: prices.get(`${line.item_type}:${line.item_id}:${line.uom_name}`) ?? null },
+  );
 }
 
 /** The checked lines as stored. */
