@@ -209,7 +209,9 @@ test.describe('stock adjustment', { tag: ['@stock-adjustment'] }, () => {
     await dialog.getByTestId('batch-quantity-1').fill('2');
     await dialog.getByTestId('batch-apply').click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('sa-batches-0')).toContainText(t('stock-adjustment:batches.chosen_other', { count: 2 }));
+    await expect(page.getByTestId('sa-batches-0')).toContainText(
+      t('stock-adjustment:batches.chosen_other', { count: 2 }),
+    );
 
     await action(page, t('documents:actions.submit')).click();
     await expect(page).toHaveURL(/\/inventory\/stock-adjustment\/view\?id=/);

@@ -5,9 +5,4 @@ import type { InventoryErrorCode } from '../inventory/errors.js';
 import type { CommonErrorCode } from './errors.js';
 
 /** Every stable error code of the product. */
-export type ErrorCode =
-  | CommonErrorCode
-  | CatalogErrorCode
-  | IdentityErrorCode
-  | DocumentErrorCode
-  | InventoryErrorCode;
+export type ErrorCode = CommonErrorCode | CatalogErrorCode | IdentityErrorCode | DocumentErrorCode | InventoryErrorCode;

@@ -79,9 +79,7 @@ export function availableActions<S extends string, A extends string>(
 ): A[] {
   return (Object.keys(machine.actions) as A[]).filter((action) => {
     const rule = machine.actions[action];
-    return (
-      !rule.system && rule.from.includes(status) && hasPermission(permissions, machine.permissionKey, rule.check)
-    );
+    return !rule.system && rule.from.includes(status) && hasPermission(permissions, machine.permissionKey, rule.check);
   });
 }
 

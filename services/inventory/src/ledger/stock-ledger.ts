@@ -192,7 +192,10 @@ export class StockLedger {
         item_id: line.item.item_id,
         location_id: line.location.location_id,
         quantity: roundQuantity(written.reduce((sum, m) => sum.plus(m.quantity), exact(0))),
-        cost_value: roundTo(written.reduce((sum, m) => sum.plus(m.cost_value), exact(0)), LEDGER_VALUE_SCALE),
+        cost_value: roundTo(
+          written.reduce((sum, m) => sum.plus(m.cost_value), exact(0)),
+          LEDGER_VALUE_SCALE,
+        ),
         on_hand_after: roundQuantity(balance.onHand),
       });
     }
