@@ -43,8 +43,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Generous: other test runs may share the two cores.
-  timeout: 60_000,
+  // Generous: the jest tier shares the two cores, and a flow that seeds through the API and clicks through three
+  // pages takes about a minute even when the machine is calm (a timeout, never an assertion on speed).
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   reporter: process.env.SCM_PLAYWRIGHT_JSON
     ? [['list'], ['json', { outputFile: process.env.SCM_PLAYWRIGHT_JSON }]]
