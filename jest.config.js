@@ -29,9 +29,6 @@ const common = {
 const distributed = Boolean(process.env.NATS_URL && process.env.REDIS_URL);
 
 export default {
-  // Two suites at once even on two cores: an e2e suite spends most of its time waiting (on PostgreSQL, on relays and
-  // on events arriving), and each suite has its own database, DATA_DIR and NATS namespace, so they overlap safely.
-  maxWorkers: 2,
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
   rootDir: import.meta.dirname,
