@@ -12,10 +12,18 @@ import { StockLedgerException } from './stock-ledger.exception.js';
 export class InventorySettingsService {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  /** The lock date as YYYY-MM-DD, or null when no period is locked. */
-  async periodLockDate(manager: EntityManager): Promise<string | null> {
+  /**
+   * The lock date as YYYY-MM-DD, or null when no period is locked. `forShare` (the ledger's postings) reads the row
+   * FOR SHARE in the caller's transaction: a change of the lock date being made meanwhile is waited for and then
+   * seen (READ COMMITTED re-reads a locked row once its updater committed), and a change made later waits until
+   * the caller's transaction ends. So a posting dated on or before a lock date committed concurrently cannot slip
+   * in, and the lock date cannot move over a posting still in flight.
+   */
+  async periodLockDate(manager: EntityManager, options: { forShare?: boolean } = {}): Promise<string | null> {
     const [row] = await manager.query<{ period_lock_date: string | null }[]>(
-      `SELECT period_lock_date::text AS period_lock_date FROM inventory_settings WHERE id = 1`,
+      `SELECT period_lock_date::text AS period_lock_date FROM inventory_settings WHERE id = 1${
+        options.forShare ? ' FOR SHARE' : ''
+      }`,
     );
     return row?.period_lock_date ?? null;
   }
@@ -27,6 +35,9 @@ export class InventorySettingsService {
   /** Sets the lock date if `input.revision` is still the current one; otherwise "changed by someone else". */
   update(input: InventorySettingsInput, actor: string | null): Promise<InventorySettingsView> {
     return inTransaction(this.dataSource, async (manager) => {
+      // The UPDATE takes the row's lock (FOR NO KEY UPDATE), which conflicts with the FOR SHARE every posting holds
+      // on this row until it commits (StockLedger.post): a new lock date waits for the postings in flight and every
+      // later posting waits for it, then sees it.
       const updated = await manager.query<unknown[]>(
         `UPDATE inventory_settings
             SET period_lock_date = $1::date, revision = revision + 1, last_updated_time = now(), last_updated_by = $2

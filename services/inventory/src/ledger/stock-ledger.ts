@@ -162,7 +162,10 @@ export class StockLedger {
     );
     if (claimed.length === 0) return this.earlierPosting(manager, valid, hash);
 
-    const lockDate = await this.settings.periodLockDate(manager);
+    // FOR SHARE, held until this transaction ends: a lock date being changed concurrently is waited for and then
+    // seen (a posting dated on or before it cannot slip in under the old date), and a change of it waits for this
+    // posting to commit. Without the row lock both could commit: a posting into a period locked at the same moment.
+    const lockDate = await this.settings.periodLockDate(manager, { forShare: true });
     if (lockDate !== null && valid.value_date <= lockDate) {
       throw StockLedgerException.periodLocked(lockDate, valid.value_date);
     }
