@@ -5,8 +5,10 @@ import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
 import { replicasArea } from './replicas/replicas.area.js';
 import { stockAdjustmentArea } from './stock-adjustment/stock-adjustment.area.js';
+import { STOCK_ADJUSTMENT_ATTACHMENTS } from './stock-adjustment/stock-adjustment.service.js';
 import { stockArea } from './stock/stock.area.js';
 import { stockTakeArea } from './stock-take/stock-take.area.js';
+import { STOCK_TAKE_ATTACHMENTS } from './stock-take/stock-take.service.js';
 import { UomReplicaController } from './uom-replica/uom-replica.controller.js';
 import { UomReplicaHandler } from './uom-replica/uom-replica.handler.js';
 import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
@@ -22,11 +24,16 @@ const AREAS: InventoryArea[] = [replicasArea, ledgerArea, stockArea, stockAdjust
       migrations: [CreateUomReplica1763800000300, ...AREAS.flatMap((area) => area.migrations)],
     }),
     // Files on the documents (the document page's attachments): /api/inventory/attachments/<owner type>/<id>.
+    // Scoped: every route first runs the document's own location-scope check (its service's guardOwner).
     AttachmentsModule.forService({
       service: 'inventory',
       ownerTypes: {
-        'stock-adjustment': { permission: 'SA', record: { table: 'stock_adjustment', idColumn: 'id' } },
-        'stock-take': { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' } },
+        [STOCK_ADJUSTMENT_ATTACHMENTS]: {
+          permission: 'SA',
+          record: { table: 'stock_adjustment', idColumn: 'id' },
+          scoped: true,
+        },
+        [STOCK_TAKE_ATTACHMENTS]: { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' }, scoped: true },
       },
     }),
   ],

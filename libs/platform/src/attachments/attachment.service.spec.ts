@@ -276,3 +276,49 @@ describe(AttachmentService.name, () => {
     });
   });
 });
+
+describe(`${AttachmentService.name}: a scoped owner type`, () => {
+  const scopedOptions = () =>
+    resolveAttachmentsOptions({ service: 'inventory', ownerTypes: { doc: { permission: 'SA', scoped: true } } });
+
+  it('asks the owner guard for the caller on every route, and answers what the guard answers', async () => {
+    const repository = new FakeRepository();
+    const sut = new AttachmentService(
+      scopedOptions(),
+      repository as unknown as AttachmentRepository,
+      new FakeStorage(),
+    );
+    const asked: string[] = [];
+    sut.guardOwner('doc', (ownerId, user) => {
+      asked.push(`${user.sub}:${ownerId}`);
+      return user.sub === 'user-1' ? Promise.resolve() : Promise.reject(new Error('not found'));
+    });
+    const [view] = await sut.upload(editor, 'doc', OWNER, filesOf([png, 'scan.png']));
+    const stranger = { ...editor, sub: 'user-2' };
+    await expect(sut.list('doc', OWNER, stranger)).rejects.toThrow('not found');
+    await expect(sut.upload(stranger, 'doc', OWNER, filesOf([png, 'b.png']))).rejects.toThrow('not found');
+    await expect(sut.download('doc', view.id, stranger)).rejects.toThrow('not found');
+    await expect(sut.delete('doc', view.id, stranger)).rejects.toThrow('not found');
+    expect(repository.rows).toHaveLength(1);
+    expect(await sut.list('doc', OWNER, editor)).toHaveLength(1);
+    expect(asked.filter((entry) => entry.startsWith('user-2:'))).toHaveLength(4);
+    // Without the caller, a scoped type refuses (a programming error, never "every location").
+    await expect(sut.list('doc', OWNER)).rejects.toThrow('the caller is needed');
+  });
+
+  it('refuses to start without a guard for a scoped type, and a guard for a type that is not scoped', () => {
+    const sut = new AttachmentService(
+      scopedOptions(),
+      new FakeRepository() as unknown as AttachmentRepository,
+      new FakeStorage(),
+    );
+    expect(() => sut.onApplicationBootstrap()).toThrow('no guard was registered');
+    const plain = new AttachmentService(
+      resolveAttachmentsOptions({ service: 'catalog', ownerTypes: { uom: 'UOM' } }),
+      new FakeRepository() as unknown as AttachmentRepository,
+      new FakeStorage(),
+    );
+    expect(() => plain.guardOwner('uom', () => Promise.resolve())).toThrow('is not scoped');
+    plain.onApplicationBootstrap();
+  });
+});

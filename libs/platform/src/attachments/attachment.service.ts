@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import type { AccessTokenClaims, AttachmentView } from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import type { UploadedFiles } from '../http/multipart-files.js';
@@ -33,6 +34,12 @@ export interface AttachmentChange {
  */
 export type AttachmentChangeListener = (manager: EntityManager, change: AttachmentChange) => Promise<void>;
 
+/**
+ * The owner's own read check for the caller (its location scope): throws what a read of the owner by id would
+ * (its not-found for a missing record or one of a foreign location), else resolves.
+ */
+export type AttachmentOwnerGuard = (ownerId: string, user: AccessTokenClaims) => Promise<void>;
+
 /** A file to send back: its record and its bytes. */
 export interface AttachmentDownload {
   attachment: AttachmentView;
@@ -47,7 +54,7 @@ export interface AttachmentDownload {
  * a row without one.
  */
 @Injectable()
-export class AttachmentService {
+export class AttachmentService implements OnApplicationBootstrap {
   constructor(
     @Inject(ATTACHMENTS_OPTIONS) private readonly options: ResolvedAttachmentsOptions,
     private readonly attachments: AttachmentRepository,
@@ -55,6 +62,28 @@ export class AttachmentService {
   ) {}
 
   private readonly listeners = new Map<string, AttachmentChangeListener>();
+  private readonly guards = new Map<string, AttachmentOwnerGuard>();
+
+  /**
+   * Makes every route of the `scoped` owner type `ownerType` run `guard` (the owner's own read check) for the caller
+   * before anything else: listing, uploading, downloading and deleting are refused exactly as reading the owner is.
+   */
+  guardOwner(ownerType: string, guard: AttachmentOwnerGuard): void {
+    const type = this.options.ownerTypes.get(ownerType);
+    if (!type) throw new Error(`no attachment owner type "${ownerType}"`);
+    if (!type.scoped) throw new Error(`attachment owner type "${ownerType}" is not scoped`);
+    if (this.guards.has(ownerType)) throw new Error(`attachment owner type "${ownerType}" has a guard`);
+    this.guards.set(ownerType, guard);
+  }
+
+  /** A scoped owner type without its guard stops the service at start-up (fail closed). */
+  onApplicationBootstrap(): void {
+    for (const type of this.options.ownerTypes.values()) {
+      if (type.scoped && !this.guards.has(type.name)) {
+        throw new Error(`attachment owner type "${type.name}" is scoped but no guard was registered (guardOwner)`);
+      }
+    }
+  }
 
   /**
    * Makes `listener` run in every upload and delete of `ownerType`'s attachments (one listener per type), e.g. a
@@ -66,9 +95,10 @@ export class AttachmentService {
     this.listeners.set(ownerType, listener);
   }
 
-  async list(ownerType: string, ownerId: string): Promise<AttachmentView[]> {
+  /** `user`: the caller, whom a scoped owner type's guard checks (required for those). */
+  async list(ownerType: string, ownerId: string, user?: AccessTokenClaims): Promise<AttachmentView[]> {
     const type = ownerTypeOf(this.options, ownerType);
-    await this.assertOwnerExists(type, ownerId);
+    await this.assertOwnerExists(type, ownerId, user);
     return (await this.attachments.listByOwner(type.name, ownerId)).map(toView);
   }
 
@@ -80,7 +110,7 @@ export class AttachmentService {
     files: UploadedFiles,
   ): Promise<AttachmentView[]> {
     const type = ownerTypeOf(this.options, ownerType);
-    await this.assertOwnerExists(type, ownerId);
+    await this.assertOwnerExists(type, ownerId, user);
     // Checked early so a full record refuses without storing anything; checked again under the owner's lock.
     const room = type.maxCount - (await this.attachments.countByOwner(type.name, ownerId));
     const staged: AttachmentRow[] = [];
@@ -125,14 +155,14 @@ export class AttachmentService {
     return staged.map(toView);
   }
 
-  async download(ownerType: string, attachmentId: string): Promise<AttachmentDownload> {
-    const row = await this.findOfType(ownerType, attachmentId);
+  async download(ownerType: string, attachmentId: string, user?: AccessTokenClaims): Promise<AttachmentDownload> {
+    const row = await this.findOfType(ownerType, attachmentId, user);
     return { attachment: toView(row), body: await this.storage.get(row.storage_key) };
   }
 
   /** Deletes the row (and tells the owner type's listener, in the same transaction), then the file. */
-  async delete(ownerType: string, attachmentId: string): Promise<void> {
-    const row = await this.findOfType(ownerType, attachmentId);
+  async delete(ownerType: string, attachmentId: string, user?: AccessTokenClaims): Promise<void> {
+    const row = await this.findOfType(ownerType, attachmentId, user);
     const removed = await this.attachments.transaction(async (manager) => {
       await this.attachments.lockOwner(manager, row.owner_type, row.owner_id);
       const gone = await this.attachments.deleteById(attachmentId, manager);
@@ -156,19 +186,34 @@ export class AttachmentService {
     return this.attachments.deleteByOwner(manager, ownerTypeOf(this.options, ownerType).name, ownerId);
   }
 
-  /** The attachment, when it belongs to the route's owner type (whose permission the guard checked). */
-  private async findOfType(ownerType: string, attachmentId: string): Promise<AttachmentRow> {
+  /**
+   * The attachment, when it belongs to the route's owner type (whose permission the guard checked) and, for a
+   * scoped type, to an owner the caller may read.
+   */
+  private async findOfType(ownerType: string, attachmentId: string, user?: AccessTokenClaims): Promise<AttachmentRow> {
     const type = ownerTypeOf(this.options, ownerType);
     const row = await this.attachments.findById(attachmentId);
     if (!row || row.owner_type !== type.name) throw AttachmentException.notFound();
+    await this.checkOwnerAccess(type, row.owner_id, user);
     return row;
   }
 
-  private async assertOwnerExists(type: AttachmentOwnerType, ownerId: string): Promise<void> {
+  private async assertOwnerExists(type: AttachmentOwnerType, ownerId: string, user?: AccessTokenClaims) {
     if (!isValidOwnerId(ownerId)) throw AttachmentException.notFound();
+    // The owner's own check first: a missing owner and one of a foreign location answer alike, as its read does.
+    await this.checkOwnerAccess(type, ownerId, user);
     if (type.record && !(await this.attachments.recordExists(type.record.table, type.record.idColumn, ownerId))) {
       throw AttachmentException.notFound();
     }
+  }
+
+  /** A scoped type's guard for the caller; fails closed without a caller or a guard (a programming error). */
+  private async checkOwnerAccess(type: AttachmentOwnerType, ownerId: string, user?: AccessTokenClaims) {
+    if (!type.scoped) return;
+    const guard = this.guards.get(type.name);
+    if (!guard) throw new Error(`attachment owner type "${type.name}" is scoped but has no guard`);
+    if (!user) throw new Error(`attachment owner type "${type.name}" is scoped: the caller is needed`);
+    await guard(ownerId, user);
   }
 
   /** Best effort: a file that cannot be removed is logged (unreferenced, it is never served). */

@@ -41,8 +41,8 @@ export function createAttachmentsController(service: string, ownerType: Attachme
 
     @Get(':ownerId')
     @permission('view')
-    list(@Param('ownerId') ownerId: string): Promise<AttachmentView[]> {
-      return this.attachments.list(ownerType.name, ownerId);
+    list(@CurrentUser() user: AccessTokenClaims, @Param('ownerId') ownerId: string): Promise<AttachmentView[]> {
+      return this.attachments.list(ownerType.name, ownerId, user);
     }
 
     /** multipart/form-data with one or more files (any field name; the web app sends `files`). */
@@ -66,8 +66,8 @@ export function createAttachmentsController(service: string, ownerType: Attachme
     @ApiProduces('application/pdf', 'image/jpeg', 'image/png')
     @Header('X-Content-Type-Options', 'nosniff')
     @Header('Cache-Control', 'private, no-cache')
-    async download(@IdParam() attachmentId: string): Promise<StreamableFile> {
-      const { attachment, body } = await this.attachments.download(ownerType.name, attachmentId);
+    async download(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<StreamableFile> {
+      const { attachment, body } = await this.attachments.download(ownerType.name, attachmentId, user);
       return new StreamableFile(body, {
         type: attachment.content_type,
         disposition: contentDisposition(attachment.original_name),
@@ -78,8 +78,8 @@ export function createAttachmentsController(service: string, ownerType: Attachme
     @Delete('file/:id')
     @permission('edit')
     @SuccessMessage('messages.deleted')
-    async delete(@IdParam() attachmentId: string): Promise<null> {
-      await this.attachments.delete(ownerType.name, attachmentId);
+    async delete(@CurrentUser() user: AccessTokenClaims, @IdParam() attachmentId: string): Promise<null> {
+      await this.attachments.delete(ownerType.name, attachmentId, user);
       return null;
     }
   }

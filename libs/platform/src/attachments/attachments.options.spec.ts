@@ -20,12 +20,25 @@ describe(resolveAttachmentsOptions.name, () => {
       service: 'procurement',
       ownerTypes: {
         'purchase-order': 'PO',
-        'petty-cash': { permission: 'PC', maxCount: 3, record: { table: 'petty_cash', idColumn: 'id' } },
+        'petty-cash': {
+          permission: 'PC',
+          maxCount: 3,
+          record: { table: 'petty_cash', idColumn: 'id' },
+          scoped: true,
+        },
       },
     });
     expect(sut.service).toBe('procurement');
     expect([...sut.ownerTypes.values()]).toEqual([
-      { name: 'purchase-order', permission: 'PO', anyOf: false, accept: 'documents', maxCount: 10, record: undefined },
+      {
+        name: 'purchase-order',
+        permission: 'PO',
+        anyOf: false,
+        accept: 'documents',
+        maxCount: 10,
+        record: undefined,
+        scoped: false,
+      },
       {
         name: 'petty-cash',
         permission: 'PC',
@@ -33,6 +46,7 @@ describe(resolveAttachmentsOptions.name, () => {
         accept: 'documents',
         maxCount: 3,
         record: { table: 'petty_cash', idColumn: 'id' },
+        scoped: true,
       },
     ]);
     const wider = resolveAttachmentsOptions({

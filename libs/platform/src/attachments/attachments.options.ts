@@ -22,6 +22,13 @@ export interface AttachmentOwnerTypeOptions {
    * with no row there answers 404, so files cannot pile up under ids that do not exist.
    */
   record?: { table: string; idColumn: string };
+  /**
+   * The owner is a located record (a document of one location): every route of this type first asks the owner's
+   * own read check, registered by the service with `AttachmentService.guardOwner` (the same check its read by id
+   * makes, e.g. `assertRecordInScope`), and answers what that check answers. Without a registered check the
+   * service does not start: never "every location".
+   */
+  scoped?: boolean;
 }
 
 /** What a service passes to `AttachmentsModule.forService`. */
@@ -42,6 +49,8 @@ export interface AttachmentOwnerType {
   accept: AttachmentAccept;
   maxCount: number;
   record: { table: string; idColumn: string } | undefined;
+  /** Guarded by the owner's own read check (`AttachmentService.guardOwner`). */
+  scoped: boolean;
 }
 
 export interface ResolvedAttachmentsOptions {
@@ -93,6 +102,7 @@ export function resolveAttachmentsOptions(options: AttachmentsOptions): Resolved
       accept,
       maxCount: positiveCount(typeOptions.maxCount ?? defaultMax, `${where}: maxCount of "${name}"`),
       record: typeOptions.record && { ...typeOptions.record },
+      scoped: typeOptions.scoped === true,
     });
   }
   if (ownerTypes.size === 0) throw new Error(`${where}: name at least one owner type`);

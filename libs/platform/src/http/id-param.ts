@@ -5,10 +5,15 @@ import { AppException } from './app-exception.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `value` is a uuid (a record id a uuid column can be asked for without a database error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** A record id from the path: a malformed one is simply not found, never a database error. */
 class UuidParamPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!UUID.test(value)) throw new AppException(CommonErrorCode.NOT_FOUND);
+    if (!isUuid(value)) throw new AppException(CommonErrorCode.NOT_FOUND);
     return value.toLowerCase();
   }
 }

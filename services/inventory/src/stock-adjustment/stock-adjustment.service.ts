@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import {
   InventorySubjects,
   STOCK_ADJUSTMENT_MACHINE,
@@ -21,6 +22,7 @@ import type {
   ValidStockAdjustmentInput,
 } from '@scm/contracts';
 import {
+  AttachmentService,
   DATA_SOURCE,
   DocumentActions,
   EventPublisher,
@@ -32,6 +34,7 @@ import {
   assertRevision,
   availableActionsFor,
   inTransaction,
+  isUuid,
   locationScopeOf,
   nextDocumentNumber,
   readHistory,
@@ -55,6 +58,9 @@ import type { AdjustmentLineRecord, AdjustmentRecord } from './stock-adjustment.
 
 const MACHINE = STOCK_ADJUSTMENT_MACHINE;
 
+/** The attachment owner type of stock adjustments (inventory.module.ts). */
+export const STOCK_ADJUSTMENT_ATTACHMENTS = 'stock-adjustment';
+
 /** The activity event of each action that has one (recall is a step back, not news). */
 const ACTIVITY_SUBJECTS = {
   submit: InventorySubjects.StockAdjustmentSubmitted,
@@ -69,7 +75,7 @@ const ACTIVITY_SUBJECTS = {
  * writes its history; every edit and action names the revision it was made on.
  */
 @Injectable()
-export class StockAdjustmentService {
+export class StockAdjustmentService implements OnModuleInit {
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     private readonly adjustments: StockAdjustmentRepository,
@@ -81,7 +87,15 @@ export class StockAdjustmentService {
     private readonly locations: LocationReplicaRepository,
     private readonly events: EventPublisher,
     private readonly outcomes: AdjustmentOutcomes,
+    private readonly attachments: AttachmentService,
   ) {}
+
+  onModuleInit(): void {
+    // The document page's files: refused exactly as the adjustment itself is (another location's is not found).
+    this.attachments.guardOwner(STOCK_ADJUSTMENT_ATTACHMENTS, async (ownerId, user) => {
+      await this.findInScope(this.dataSource.manager, ownerId, user);
+    });
+  }
 
   async list(query: ListQuery, scope: LocationScope): Promise<ListPage<StockAdjustmentListRow>> {
     const page = await this.adjustments.list(query, scope);
@@ -94,9 +108,7 @@ export class StockAdjustmentService {
 
   async get(id: string, user: AccessTokenClaims): Promise<StockAdjustmentView> {
     const manager = this.dataSource.manager;
-    const record = await this.adjustments.find(manager, id);
-    if (!record) throw StockAdjustmentException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockAdjustmentException.notFound());
+    const record = await this.findInScope(manager, id, user);
     return this.view(manager, record, user);
   }
 
@@ -329,8 +341,23 @@ export class StockAdjustmentService {
   }
 
   /** The header locked for the action; another location's answers as not found. */
-  private async lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<AdjustmentRecord> {
-    const record = await this.adjustments.find(manager, id, true);
+  private lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<AdjustmentRecord> {
+    return this.findInScope(manager, id, user, true);
+  }
+
+  /**
+   * The document as the caller may see it: a missing id, or a document of a location outside the caller's scope,
+   * answers as not found. THE location-scope check of this document: its read by id, its actions (locked) and its
+   * attachments (the guard registered in onModuleInit) all go through it.
+   */
+  private async findInScope(
+    manager: EntityManager,
+    id: string,
+    user: AccessTokenClaims,
+    lock = false,
+  ): Promise<AdjustmentRecord> {
+    // Attachments name the owner by any path segment: a malformed id is not found, never a database error.
+    const record = isUuid(id) ? await this.adjustments.find(manager, id, lock) : null;
     if (!record) throw StockAdjustmentException.notFound();
     assertRecordInScope(locationScopeOf(user), record.location_id, () => StockAdjustmentException.notFound());
     return record;

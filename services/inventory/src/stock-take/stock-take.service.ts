@@ -15,6 +15,7 @@ import type {
   ValidStockTakeCreateInput,
 } from '@scm/contracts';
 import {
+  AttachmentService,
   DATA_SOURCE,
   DocumentActions,
   EventPublisher,
@@ -26,6 +27,7 @@ import {
   assertRevision,
   availableActionsFor,
   inTransaction,
+  isUuid,
   locationScopeOf,
   nextDocumentNumber,
   readHistory,
@@ -50,6 +52,9 @@ import { StockTakeRepository } from './stock-take.repository.js';
 import type { StockTakeLineRecord, StockTakeRecord } from './stock-take.repository.js';
 
 const MACHINE = STOCK_TAKE_MACHINE;
+
+/** The attachment owner type of stock takes (inventory.module.ts). */
+export const STOCK_TAKE_ATTACHMENTS = 'stock-take';
 
 /** A count to apply: the line and its counted quantity in the counting unit (null: not counted yet). */
 export interface CountEntry {
@@ -85,10 +90,15 @@ export class StockTakeService implements OnModuleInit {
     private readonly automatic: AutomaticAdjustments,
     private readonly outcomes: AdjustmentOutcomes,
     private readonly events: EventPublisher,
+    private readonly attachments: AttachmentService,
   ) {}
 
   onModuleInit(): void {
     this.outcomes.register('stock_take', (manager, outcome) => this.adjustmentSettled(manager, outcome));
+    // The document page's files: refused exactly as the stock take itself is (another location's is not found).
+    this.attachments.guardOwner(STOCK_TAKE_ATTACHMENTS, async (ownerId, user) => {
+      await this.findInScope(this.dataSource.manager, ownerId, user);
+    });
   }
 
   async list(query: ListQuery, scope: LocationScope): Promise<ListPage<StockTakeListRow>> {
@@ -102,9 +112,7 @@ export class StockTakeService implements OnModuleInit {
 
   async get(id: string, user: AccessTokenClaims): Promise<StockTakeView> {
     const manager = this.dataSource.manager;
-    const record = await this.takes.find(manager, id);
-    if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
+    const record = await this.findInScope(manager, id, user);
     return this.view(manager, record, user);
   }
 
@@ -192,9 +200,7 @@ export class StockTakeService implements OnModuleInit {
     revision: number | undefined,
     user: AccessTokenClaims,
   ): Promise<StockTakeView> {
-    const record = await this.takes.find(this.dataSource.manager, id);
-    if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
+    const record = await this.findInScope(this.dataSource.manager, id, user);
     const lines = await this.takes.lines(this.dataSource.manager, id);
     const problems: LineProblem[] = [];
     const entries: CountEntry[] = [];
@@ -470,8 +476,23 @@ export class StockTakeService implements OnModuleInit {
     return [...chosen.values()];
   }
 
-  private async lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<StockTakeRecord> {
-    const record = await this.takes.find(manager, id, true);
+  private lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<StockTakeRecord> {
+    return this.findInScope(manager, id, user, true);
+  }
+
+  /**
+   * The document as the caller may see it: a missing id, or a document of a location outside the caller's scope,
+   * answers as not found. THE location-scope check of this document: its read by id, its actions (locked) and its
+   * attachments (the guard registered in onModuleInit) all go through it.
+   */
+  private async findInScope(
+    manager: EntityManager,
+    id: string,
+    user: AccessTokenClaims,
+    lock = false,
+  ): Promise<StockTakeRecord> {
+    // Attachments name the owner by any path segment: a malformed id is not found, never a database error.
+    const record = isUuid(id) ? await this.takes.find(manager, id, lock) : null;
     if (!record) throw StockTakeException.notFound();
     assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
     return record;
