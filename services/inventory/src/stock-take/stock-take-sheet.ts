@@ -1,5 +1,7 @@
 import { CommonErrorCode, V } from '@scm/contracts';
 import type { StockTakeView } from '@scm/contracts';
+import { LANGUAGES } from '@scm/i18n';
+import type { Language } from '@scm/i18n';
 import {
   AppException,
   UnreadableWorkbookError,
@@ -8,6 +10,7 @@ import {
   headerKey,
   isXlsx,
   readWorkbook,
+  translateLabel,
   writeWorkbook,
 } from '@scm/platform';
 import type { ExcelFile, UploadedFiles, WriteCell } from '@scm/platform';
@@ -22,7 +25,29 @@ export interface CountRow {
   counted_quantity: string | null;
 }
 
-/** Header names each column is recognised by (headerKey: any case, no trailing `*`), English and Chinese. */
+/** The sheet's column labels (stock-take catalogs, `sheet.columns`), written in the caller's language. */
+const COLUMN_LABELS = {
+  item_type: 'stock-take:sheet.columns.item_type',
+  item_id: 'stock-take:sheet.columns.item_id',
+  item_name: 'stock-take:sheet.columns.item_name',
+  category: 'stock-take:sheet.columns.category',
+  unit: 'stock-take:sheet.columns.unit',
+  system_quantity: 'stock-take:sheet.columns.system_quantity',
+  counted_quantity: 'stock-take:sheet.columns.counted_quantity',
+  remark: 'stock-take:sheet.columns.remark',
+} as const;
+
+const ITEM_TYPES = ['sku', 'product'] as const;
+const itemTypeLabel = (language: Language, itemType: string) =>
+  translateLabel(language, `documents:itemTypes.${itemType}`);
+
+/** A column's label in every language, as headerKey reads it: a sheet written in either language reads back. */
+const labelsOf = (key: string) => LANGUAGES.map((language) => headerKey(translateLabel(language, key)));
+
+/**
+ * Header names each column is recognised by (headerKey: any case, no trailing `*`): the labels the sheet is written
+ * with, in every language, and the other names people type.
+ */
 const HEADERS = {
   item_type: ['item type', 'item_type', 'type', '类型', '物品类型'],
   item_id: [
@@ -78,10 +103,11 @@ export async function readCountRows(files: UploadedFiles): Promise<CountRow[]> {
   const sheet = sheets[0] ? dataRows(sheets[0]) : null;
   if (!sheet) throw new AppException(CommonErrorCode.VALIDATION_FAILED, {}, [{ field: 'file', rule: V.required }]);
   const keys = sheet.header.map((cell) => headerKey(cellText(cell) ?? ''));
-  const column = (names: readonly string[]) => keys.findIndex((key) => names.includes(key));
-  const typeAt = column(HEADERS.item_type);
-  const idAt = column(HEADERS.item_id);
-  const countAt = column(HEADERS.counted_quantity);
+  const column = (names: readonly string[], label: string) =>
+    keys.findIndex((key) => names.includes(key) || labelsOf(label).includes(key));
+  const typeAt = column(HEADERS.item_type, COLUMN_LABELS.item_type);
+  const idAt = column(HEADERS.item_id, COLUMN_LABELS.item_id);
+  const countAt = column(HEADERS.counted_quantity, COLUMN_LABELS.counted_quantity);
   const missing = [...(idAt < 0 ? ['item_id'] : []), ...(countAt < 0 ? ['counted_quantity'] : [])].map((name) => ({
     field: `rows.${sheet.headerRow}.${name}`,
     rule: V.required,
@@ -98,7 +124,7 @@ export async function readCountRows(files: UploadedFiles): Promise<CountRow[]> {
     }
     rows.push({
       row,
-      item_type: typeAt >= 0 ? (cellText(cells[typeAt]) ?? null) : null,
+      item_type: typeAt >= 0 ? itemTypeOf(cellText(cells[typeAt])) : null,
       item_id: itemId,
       counted_quantity: cellText(cells[countAt]) ?? null,
     });
@@ -107,24 +133,37 @@ export async function readCountRows(files: UploadedFiles): Promise<CountRow[]> {
   return rows;
 }
 
+/** An item type cell: its code, or its label in any language (the sheet writes labels), else as typed. */
+function itemTypeOf(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  const key = headerKey(text);
+  const known = ITEM_TYPES.find(
+    (itemType) =>
+      key === itemType || LANGUAGES.some((language) => headerKey(itemTypeLabel(language, itemType)) === key),
+  );
+  return known ?? text;
+}
+
 /**
  * The counting sheet as .xlsx (printable, and the file to fill in and import back): one row per line in its
- * counting unit; the system quantity only when the view shows it (never on a blind count being counted).
+ * counting unit; the system quantity only when the view shows it (never on a blind count being counted). Its
+ * headers and item types are in `language` (the caller's); `readCountRows` reads a sheet of either language.
  */
-export async function countSheet(view: StockTakeView): Promise<ExcelFile> {
+export async function countSheet(view: StockTakeView, language: Language): Promise<ExcelFile> {
   const showSystem = view.lines.some((line) => line.system_quantity !== null);
+  const label = (key: string): WriteCell => ({ value: translateLabel(language, key), bold: true });
   const header: WriteCell[] = [
-    { value: 'Item type', bold: true },
-    { value: 'Item ID', bold: true },
-    { value: 'Item name', bold: true },
-    { value: 'Category', bold: true },
-    { value: 'Unit', bold: true },
-    ...(showSystem ? [{ value: 'System quantity', bold: true }] : []),
-    { value: 'Counted quantity', bold: true },
-    { value: 'Remark', bold: true },
+    label(COLUMN_LABELS.item_type),
+    label(COLUMN_LABELS.item_id),
+    label(COLUMN_LABELS.item_name),
+    label(COLUMN_LABELS.category),
+    label(COLUMN_LABELS.unit),
+    ...(showSystem ? [label(COLUMN_LABELS.system_quantity)] : []),
+    label(COLUMN_LABELS.counted_quantity),
+    label(COLUMN_LABELS.remark),
   ];
   const rows: WriteCell[][] = view.lines.map((line) => [
-    line.item_type,
+    itemTypeLabel(language, line.item_type),
     { value: line.item_id, text: true },
     line.item_name,
     line.category_name,

@@ -1,5 +1,5 @@
 import { Get, Header, HttpCode, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
-import { ApiConsumes, ApiProduces } from '@nestjs/swagger';
+import { ApiConsumes, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import {
   CommonErrorCode,
   IMPORT_MAX_BYTES,
@@ -19,6 +19,8 @@ import type {
   ValidStockTakeCountsInput,
   ValidStockTakeCreateInput,
 } from '@scm/contracts';
+import { resolveLanguage } from '@scm/i18n';
+import type { Language } from '@scm/i18n';
 import {
   AppException,
   CallerScope,
@@ -30,6 +32,7 @@ import {
   SuccessMessage,
   ValidBody,
   XLSX_MIME,
+  currentContext,
   excelResponse,
   uploadedFiles,
 } from '@scm/platform';
@@ -37,6 +40,11 @@ import type { LocationScope } from '@scm/platform';
 import type { FastifyRequest } from 'fastify';
 import { countSheet, readCountRows } from './stock-take-sheet.js';
 import { StockTakeService } from './stock-take.service.js';
+
+/** `?lang=` chooses the language of a file (as catalog's exports); else the caller's language. */
+function languageOf(lang: string | undefined): Language {
+  return lang ? resolveLanguage(lang) : ((currentContext()?.language ?? 'en') as Language);
+}
 
 /** `?revision=` of the import: the revision the counter saw (optional, checked when given). */
 function revisionOf(text: string | undefined): number | undefined {
@@ -86,9 +94,14 @@ export class StockTakeController {
   @Get(':id/counts/sheet')
   @Permission('ST', 'view')
   @ApiProduces(XLSX_MIME)
+  @ApiQuery({ name: 'lang', required: false, enum: ['en', 'zh-CN'] })
   @Header('Cache-Control', 'private, no-cache')
-  async sheet(@IdParam() id: string, @CurrentUser() user: AccessTokenClaims): Promise<StreamableFile> {
-    return excelResponse(await countSheet(await this.takes.get(id, user)));
+  async sheet(
+    @IdParam() id: string,
+    @CurrentUser() user: AccessTokenClaims,
+    @Query('lang') lang?: string,
+  ): Promise<StreamableFile> {
+    return excelResponse(await countSheet(await this.takes.get(id, user), languageOf(lang)));
   }
 
   @Post()

@@ -111,15 +111,50 @@ describe('stock take count sheets', () => {
   });
 
   it('writes the sheet to count on, without the system quantity of a blind count, and reads it back', async () => {
-    const [open] = await readWorkbook((await countSheet(view(false))).body);
-    expect(open.rows[0]).toContain('System quantity');
-    expect(open.rows[1]).toEqual(['sku', '007', 'Flour', 'Dry', 'BAG', '4.000', null, null]);
-    const blind = await countSheet(view(true));
+    const [open] = await readWorkbook((await countSheet(view(false), 'en')).body);
+    expect(open.rows[0]).toEqual([
+      'Item type',
+      'Item ID',
+      'Item name',
+      'Category',
+      'Unit',
+      'System quantity',
+      'Counted quantity',
+      'Remark',
+    ]);
+    expect(open.rows[1]).toEqual(['SKU', '007', 'Flour', 'Dry', 'BAG', '4.000', null, null]);
+    const blind = await countSheet(view(true), 'en');
     const [hidden] = await readWorkbook(blind.body);
     expect(hidden.rows[0]).not.toContain('System quantity');
     // The code keeps its leading zeros: the sheet round-trips into an import.
     expect(await readCountRows(upload(blind.body))).toEqual([
       { row: 2, item_type: 'sku', item_id: '007', counted_quantity: null },
+    ]);
+  });
+
+  it('writes the headers and item types in the caller language, and reads a Chinese sheet back', async () => {
+    const chineseView = view(false);
+    chineseView.lines = [...chineseView.lines, { ...chineseView.lines[0], line_no: 2, item_type: 'product' }];
+    const sheet = await countSheet(chineseView, 'zh-CN');
+    const [chinese] = await readWorkbook(sheet.body);
+    expect(chinese.rows[0]).toEqual([
+      '物品类型',
+      '物品编号',
+      '物品名称',
+      '类别',
+      '单位',
+      '系统数量',
+      '盘点数量',
+      '备注',
+    ]);
+    expect(chinese.rows[1]).toEqual(['SKU', '007', 'Flour', 'Dry', 'BAG', '4.000', null, null]);
+    expect(chinese.rows[2][0]).toBe('产品');
+    expect(JSON.stringify(chinese.rows)).not.toMatch(/Item|quantity|Remark|Product/);
+    const [blindChinese] = await readWorkbook((await countSheet(view(true), 'zh-CN')).body);
+    expect(blindChinese.rows[0]).not.toContain('系统数量');
+    expect(await readCountRows(upload(sheet.body))).toEqual([
+      { row: 2, item_type: 'sku', item_id: '007', counted_quantity: null },
+      { row: 3, item_type: 'product', item_id: '007', counted_quantity: null },
     ]);
   });
 });
