@@ -229,6 +229,7 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/overview/items/:itemType/:itemId/movements/list': 'INVENTORY_OVERVIEW view',
     'GET /api/inventory/stock/:locationId/:itemType/:itemId': 'any of SA, ST, INVENTORY_OVERVIEW view',
     'POST /api/inventory/items/list': 'any of SA, ST, INVENTORY_OVERVIEW view',
+    'GET /api/inventory/items/categories': 'any of SA, ST, INVENTORY_OVERVIEW view',
     'POST /api/inventory/fifo/list': 'director',
     'GET /api/inventory/fifo/layers/:itemType/:itemId': 'director',
     'POST /api/inventory/back-orders/list': 'SO view',

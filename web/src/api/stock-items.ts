@@ -1,4 +1,4 @@
-import type { StockAtLocation, StockItemOption, StockItemType } from '@scm/contracts';
+import type { StockAtLocation, StockCategoryOption, StockItemOption, StockItemType } from '@scm/contracts';
 import useSWR from 'swr';
 import { api } from './client';
 
@@ -95,38 +95,14 @@ export function useStockAtLines(
 }
 
 /**
- * The categories that hold inventorised items (a stock take counts whole categories), read from the item search:
- * every item type's categories, by name.
+ * The categories that hold inventorised items (a stock take counts whole categories): every item type's categories,
+ * by name, from the ledger's own query (`GET items/categories`: the distinct categories of the inventorised items,
+ * however many items there are).
  */
 export function useStockCategories(enabled = true) {
-  return useSWR<{ item_type: StockItemType; category_id: string; category_name: string }[], Error>(
+  return useSWR<StockCategoryOption[], Error>(
     enabled ? [...stockItemKeys.all, 'categories'] : null,
-    async () => {
-      const items =
-        (
-          await api.post<StockItemOption[]>(
-            `${BASE}/items/list`,
-            {
-              search_str: '',
-              other_params: { status: 'new_or_active' },
-              columns: ['item_type', 'item_id', 'category_id', 'category_name'],
-              limit: 1000,
-              start: 0,
-            },
-            { silent: true },
-          )
-        ).data ?? [];
-      const seen = new Map<string, { item_type: StockItemType; category_id: string; category_name: string }>();
-      for (const item of items) {
-        if (!item.category_id) continue;
-        seen.set(`${item.item_type}:${item.category_id}`, {
-          item_type: item.item_type,
-          category_id: item.category_id,
-          category_name: item.category_name || item.category_id,
-        });
-      }
-      return [...seen.values()].sort((a, b) => a.category_name.localeCompare(b.category_name));
-    },
+    async () => (await api.get<StockCategoryOption[]>(`${BASE}/items/categories`, { silent: true })).data ?? [],
     { shouldRetryOnError: false },
   );
 }

@@ -173,6 +173,16 @@ export interface StockItemOption {
   status: string;
 }
 
+/**
+ * A category a stock take can count whole (`GET /api/inventory/items/categories`): every category holding at least
+ * one inventorised, not archived item in the replica, by name; no cap.
+ */
+export interface StockCategoryOption {
+  item_type: StockItemType;
+  category_id: string;
+  category_name: string;
+}
+
 /** Inventory's settings (SETTING): postings dated on or before the lock date are refused. */
 export interface InventorySettingsView {
   period_lock_date: string | null;

@@ -7,6 +7,7 @@ import type {
   ListQuery,
   StockBalanceRow,
   StockBatchView,
+  StockCategoryOption,
   StockItemDetail,
   StockItemOption,
   StockItemType,
@@ -231,6 +232,24 @@ export class StockQueries {
 
   items(query: ListQuery): Promise<ListResult<StockItemOption>> {
     return runListQuery<StockItemOption>(this.dataSource.manager, ITEM_OPTION_LIST, query);
+  }
+
+  /**
+   * The categories a stock take can count whole: the distinct categories of the inventorised, not archived (nor
+   * deleted) items in the replica — the items `ItemReplicaRepository.inCategories` would put on the sheet — named
+   * from the category replica (its id when the category has not arrived yet; a deleted category is left out).
+   * Every one of them, however many items there are: one DISTINCT query, no page.
+   */
+  itemCategories(): Promise<StockCategoryOption[]> {
+    return this.dataSource.manager.query<StockCategoryOption[]>(
+      `SELECT DISTINCT i.item_type, i.category_id::text AS category_id,
+              COALESCE(NULLIF(c.category_name, ''), i.category_id::text) AS category_name
+         FROM item_replica i
+         LEFT JOIN item_category_replica c ON c.item_type = i.item_type AND c.category_id = i.category_id
+        WHERE i.category_id IS NOT NULL AND i.is_inventorise AND NOT i.deleted AND i.status <> 'archived'
+          AND NOT COALESCE(c.deleted, false)
+        ORDER BY category_name, i.item_type, category_id`,
+    );
   }
 
   backOrders(query: ListQuery, scope: LocationScope): Promise<ListResult<BackOrderRow>> {

@@ -1,6 +1,6 @@
 import { Get, HttpCode, Post } from '@nestjs/common';
 import { listQuerySchema } from '@scm/contracts';
-import type { ListQuery, StockAtLocation, StockItemOption, StockItemType } from '@scm/contracts';
+import type { ListQuery, StockAtLocation, StockCategoryOption, StockItemOption, StockItemType } from '@scm/contracts';
 import { AnyPermission, CallerScope, CodeParam, ListPage, ServiceController, ValidBody } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import { StockQueries } from './stock-queries.service.js';
@@ -37,5 +37,12 @@ export class ItemOptionController {
   async list(@ValidBody(listQuerySchema) query: ListQuery): Promise<ListPage<StockItemOption>> {
     const page = await this.stock.items(query);
     return new ListPage(page.data, page.recordsTotal);
+  }
+
+  /** The categories a stock take can count whole: every category of the inventorised items, by name. */
+  @Get('categories')
+  @AnyPermission(LINE_GRID_KEYS, 'view')
+  categories(): Promise<StockCategoryOption[]> {
+    return this.stock.itemCategories();
   }
 }
