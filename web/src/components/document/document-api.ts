@@ -60,6 +60,24 @@ export function documentListSource<Row>(
   };
 }
 
+/** Every document type's resource name, so that an action on one can refresh what it may have changed in others. */
+const documentTypes = new Set<string>();
+
+/**
+ * Marks every cached document view but `except` stale. An action on one document can move another (discarding a
+ * stock take's adjustment returns the stock take to RECOUNT, submitting it creates one), so a view cached a moment
+ * ago must not be shown again as it was: SWR would otherwise serve it unrefreshed for its de-duplication interval.
+ */
+function refreshOtherDocuments(except: readonly unknown[]): Promise<unknown> {
+  return mutate(
+    (key) =>
+      Array.isArray(key) &&
+      documentTypes.has(key[0] as string) &&
+      key[1] === 'detail' &&
+      !(key[0] === except[0] && key[2] === except[2]),
+  );
+}
+
 /**
  * The calls of one document type under `base` (docs/stock-ledger.md, "HTTP"): list, status counts, one document,
  * create, update (with the revision the edit was made on) and `POST :id/<action>` with `{revision, remark}`, each
@@ -71,10 +89,15 @@ export function documentApi<View extends { id: string }, ListRow, Input>(
   fields: DocumentListFields = {},
 ) {
   const keys = resourceKeys(name);
+  documentTypes.add(name);
   const path = (id: string, suffix = '') => `${base}/${encodeURIComponent(id)}${suffix}`;
   const options = (idempotencyKey: string) => ({ idempotencyKey, silent: true, success: true, loading: true });
   const changed = async (view: View): Promise<View> => {
-    await Promise.all([mutate(keys.detail(view.id), view, { revalidate: false }), revalidate(keys.lists())]);
+    await Promise.all([
+      mutate(keys.detail(view.id), view, { revalidate: false }),
+      revalidate(keys.lists()),
+      refreshOtherDocuments(keys.detail(view.id)),
+    ]);
     return view;
   };
   return {
