@@ -30,6 +30,7 @@ export * from './runtime/runtime.js';
 export * from './runtime/runtime.module.js';
 export * from './runtime/service-platform.module.js';
 export * from './runtime/service-process.js';
+export * from './runtime/service-area.js';
 export * from './runtime/tokens.js';
 export * from './storage/index.js';
 export * from './http/id-param.js';

@@ -1,13 +1,7 @@
-import type { Provider, Type } from '@nestjs/common';
-import type { MigrationInterface } from 'typeorm';
+import type { ServiceArea } from '@scm/platform';
 
 /**
- * One area of the inventory service (replicas, ledger, stock read side, each document type): its controllers,
- * providers and migrations, gathered by InventoryModule. Areas share one module so they share one data source,
- * one event consumer and one outbox.
+ * One area of the inventory service (replicas, ledger, stock read side, each document type), gathered by
+ * InventoryModule. The shape is the platform's (every service splits itself the same way).
  */
-export interface InventoryArea {
-  controllers: Type<unknown>[];
-  providers: Provider[];
-  migrations: (new () => MigrationInterface)[];
-}
+export type InventoryArea = ServiceArea;

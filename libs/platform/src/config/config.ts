@@ -162,6 +162,7 @@ export const SERVICE_URL_VARIABLES = {
   identity: 'IDENTITY_URL',
   catalog: 'CATALOG_URL',
   inventory: 'INVENTORY_URL',
+  procurement: 'PROCUREMENT_URL',
 } as const satisfies Record<ServiceName, `${Uppercase<ServiceName>}_URL`>;
 
 export function loadConfig(env: Env = process.env): PlatformConfig {

@@ -21,6 +21,8 @@ export function serviceLabel(t: TFunction, service: ServiceName): string {
       return t('layout:errorLog.server.services.catalog');
     case 'inventory':
       return t('layout:errorLog.server.services.inventory');
+    case 'procurement':
+      return t('layout:errorLog.server.services.procurement');
   }
 }
 
