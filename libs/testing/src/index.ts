@@ -5,3 +5,4 @@ export * from './catalog-suite.js';
 export * from './http.js';
 export * from './two-locations.js';
 export * from './routes.js';
+export * from './catalog-snapshots.js';

@@ -4,3 +4,4 @@ export * from './embedded-postgres.js';
 export * from './record-changes.js';
 export * from './unit-of-work.js';
 export * from './extensions.js';
+export * from './replica-rows.js';

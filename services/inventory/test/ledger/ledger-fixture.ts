@@ -1,4 +1,4 @@
-import type { LocationSnapshot, ProductSnapshot, SkuSnapshot, StockPostingRequest } from '@scm/contracts';
+import type { LocationSnapshot, SkuSnapshot, StockPostingRequest } from '@scm/contracts';
 import { CreatePlatformTables1763800000000, EventPublisher, inTransaction, openServiceDataSource } from '@scm/platform';
 import { createTestDatabase } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
@@ -61,106 +61,7 @@ export async function openLedger(prefix = 'scm_ledger', poolSize = 10): Promise<
   };
 }
 
-let revisions = 0;
-
-export function skuSnapshot(overrides: Partial<SkuSnapshot> & Pick<SkuSnapshot, 'sku_id' | 'name'>): SkuSnapshot {
-  return {
-    display_name: overrides.name,
-    ch_display_name: '',
-    alternate_display_name_list: [],
-    category_id: '00000000-0000-4000-8000-0000000000c1',
-    sub_category_id: null,
-    primary_uom_name: 'KG',
-    purchasing_uom_name: 'KG',
-    receiving_uom_name: 'KG',
-    counting_uom_name: 'KG',
-    uom_list: [{ uom_name: 'KG', factor: '1', uom_id: null }],
-    supplier_list: [],
-    default_supplier_id: null,
-    location_supplier_list: [],
-    barcode: '',
-    threshold: '0',
-    is_inventorise: true,
-    default_wastage_percentage: '0',
-    max_order_qty: null,
-    account_code: '',
-    gl_code: '',
-    hashtag_list: [],
-    supplier_description: '',
-    product_brand: '',
-    packaging_detail: '',
-    status: 'active',
-    revision: ++revisions,
-    last_updated_time: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-export function locationSnapshot(locationId: string, name: string): LocationSnapshot {
-  return {
-    location_id: locationId,
-    location_name: name,
-    is_operating: true,
-    category_id: '00000000-0000-4000-8000-0000000000a1',
-    sub_category_id: null,
-    region_id: '00000000-0000-4000-8000-0000000000b1',
-    address: '',
-    country: 'SG',
-    postal_code: '',
-    contact_person: [],
-    remark: '',
-    status: 'active',
-    revision: ++revisions,
-    last_updated_time: new Date().toISOString(),
-  };
-}
-
-export function productSnapshot(code: string, name: string): ProductSnapshot {
-  return {
-    product_id: '00000000-0000-4000-8000-0000000000d1',
-    product_code: code,
-    product_name: name,
-    alt_name: '',
-    brand: '',
-    width: null,
-    height: null,
-    diameter: null,
-    weight_grams: null,
-    time_period: '',
-    country_origin: '',
-    hashtag_list: [],
-    description: '',
-    native_currency: 'USD',
-    default_cost: '0',
-    retail_price_native: '0',
-    exchange_rate: '1',
-    exchange_rate_date: null,
-    retail_price_usd: '0',
-    mark_up: null,
-    discount: '0',
-    tax: '0',
-    retail_with_tax_usd: '0',
-    remarks: '',
-    supplier_description: '',
-    stock_type: 'Inventory',
-    category_id: '00000000-0000-4000-8000-0000000000c2',
-    permit_no: '',
-    arrival_date: null,
-    shipout_date: null,
-    declaration_type: null,
-    shipping_method: null,
-    gross_margin_scheme: false,
-    total_tax: null,
-    image_ids: [],
-    cover_image_id: null,
-    document_ids: [],
-    last_printed_date: null,
-    is_printed: false,
-    status: 'active',
-    revision: ++revisions,
-    last_updated_time: new Date().toISOString(),
-  };
-}
+export { locationSnapshot, productSnapshot, skuSnapshot } from '@scm/testing';
 
 /** Puts SKUs and locations into the replicas, as catalog's events would. */
 export async function seedReplicas(

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CatalogSubjects } from '@scm/contracts';
 import type { EventEnvelope, Subject } from '@scm/contracts';
 import { EventConsumer, InProcessTransport } from '@scm/platform';
+import { CatalogEventFeed } from '@scm/testing';
 import { CatalogReplicasHandler } from '../../src/replicas/catalog-replicas.handler.js';
 import { ItemCategoryReplicaRepository } from '../../src/replicas/item-category-replica.repository.js';
 import type { LedgerFixture } from '../ledger/ledger-fixture.js';
@@ -19,30 +20,9 @@ describe(CatalogReplicasHandler.name, () => {
   let transport: InProcessTransport;
   let consumer: EventConsumer;
   let sut: CatalogReplicasHandler;
-  const history: EventEnvelope[] = [];
-  const sequences = new Map<string, number>();
-
-  /** Publishes a catalog event as catalog's relay would, and keeps it in catalog's history. */
-  const publish = async <S extends Subject>(subject: S, data: EventEnvelope<S>['data'], key: string) => {
-    const aggregate = `${subject.split('.').slice(0, 2).join('.')}:${key}`;
-    const sequence = (sequences.get(aggregate) ?? 0) + 1;
-    sequences.set(aggregate, sequence);
-    const envelope = {
-      id: randomUUID(),
-      subject,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      producer: 'catalog',
-      actor: null,
-      correlationId: null,
-      causationId: null,
-      aggregate,
-      sequence,
-      data,
-    } as EventEnvelope;
-    history.push(envelope);
-    await transport.publish(envelope);
-  };
+  let feed: CatalogEventFeed;
+  const publish = <S extends Subject>(subject: S, data: EventEnvelope<S>['data'], key: string) =>
+    feed.publish(subject, data, key);
   const item = async (itemType: string, itemId: string) =>
     (
       await fixture.dataSource.query<Record<string, unknown>[]>(
@@ -56,8 +36,8 @@ describe(CatalogReplicasHandler.name, () => {
   beforeAll(async () => {
     fixture = await openLedger('scm_inventory_replicas');
     transport = new InProcessTransport();
-    // Catalog's retained history, as its relay would serve it (an async iterable over what it published).
-    transport.registerHistory('catalog', (subjects) => toAsync(history.filter((e) => subjects.includes(e.subject))));
+    // Catalog's events and retained history, as its relay would publish and serve them.
+    feed = new CatalogEventFeed(transport);
     consumer = new EventConsumer(fixture.dataSource, 'inventory', transport, { sweepIntervalMs: 60_000 });
     sut = new CatalogReplicasHandler(consumer, fixture.items, new ItemCategoryReplicaRepository(), fixture.locations);
     sut.onModuleInit();
@@ -233,7 +213,3 @@ describe(CatalogReplicasHandler.name, () => {
     expect(await snapshot()).toEqual(before);
   });
 });
-
-async function* toAsync<T>(values: readonly T[]): AsyncIterable<T> {
-  for (const value of values) yield await Promise.resolve(value);
-}
