@@ -273,6 +273,7 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/items/list': 'any of SA, ST, INVENTORY_OVERVIEW view',
     'GET /api/inventory/items/categories': 'any of SA, ST, INVENTORY_OVERVIEW view',
     'POST /api/inventory/fifo/list': 'director',
+    'POST /api/inventory/fifo/total': 'director',
     'GET /api/inventory/fifo/layers/:itemType/:itemId': 'director',
     'POST /api/inventory/back-orders/list': 'SO view',
     'POST /api/inventory/back-orders/status-counts': 'SO view',

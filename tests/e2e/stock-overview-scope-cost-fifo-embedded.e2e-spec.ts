@@ -5,7 +5,7 @@ import { LEDGER_COST_FIELDS } from '@scm/contracts';
 import type { StockPostingRequest } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { inventoryService } from '@scm/inventory';
-import { DATA_SOURCE, inTransaction, mailboxDir, readMailbox } from '@scm/platform';
+import { inTransaction, mailboxDir, readMailbox } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
 import {
   FOREIGN_LOCATION,
@@ -24,6 +24,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { DataSource } from 'typeorm';
 import { StockLedger } from '../../services/inventory/src/ledger/stock-ledger.js';
+import { inventoryDb } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 
 /** Every key of a JSON answer, at any depth. */
 function keysOf(value: unknown): string[] {
@@ -129,11 +130,16 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
     );
     const inventory = app.select(inventoryService.module);
     const ledger = inventory.get(StockLedger);
-    const dataSource = inventory.get<string, DataSource>(DATA_SOURCE);
-    await post(ledger, dataSource, receipt('R1', '2026-03-01', HOME_LOCATION, '10', '2'));
-    await post(ledger, dataSource, receipt('R2', '2026-03-05', HOME_LOCATION, '10', '3'));
-    await post(ledger, dataSource, receipt('F1', '2026-03-01', FOREIGN_LOCATION, '7', '4'));
-    await post(ledger, dataSource, receipt('I1', '2026-03-10', HOME_LOCATION, '-12'));
+    // A connection of the suite's own on inventory's schema (the app holds one data source per service).
+    const dataSource = await inventoryDb(runtime);
+    try {
+      await post(ledger, dataSource, receipt('R1', '2026-03-01', HOME_LOCATION, '10', '2'));
+      await post(ledger, dataSource, receipt('R2', '2026-03-05', HOME_LOCATION, '10', '3'));
+      await post(ledger, dataSource, receipt('F1', '2026-03-01', FOREIGN_LOCATION, '7', '4'));
+      await post(ledger, dataSource, receipt('I1', '2026-03-10', HOME_LOCATION, '-12'));
+    } finally {
+      await dataSource.destroy();
+    }
   }, SUITE_HOOK_TIMEOUT_MS * 2);
 
   afterAll(async () => {
@@ -276,6 +282,25 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
       [FOREIGN_LOCATION, '7.000', '28.00', 1],
       [HOME_LOCATION, '8.000', '24.00', 1],
     ]);
+    // The total sums every row the filter selects (every page, not the one asked for), as listed.
+    const total = async (otherParams: Record<string, unknown>) => {
+      const response = await director
+        .post('/api/inventory/fifo/total')
+        .send({ limit: 1, start: 1, other_params: otherParams });
+      expect(response.status).toBe(200);
+      return response.body.data;
+    };
+    expect(await total({ as_of: '2026-03-09' })).toEqual({ as_of: '2026-03-09', rows: 2, valuation: '78.00' });
+    expect(await total({ as_of: '2026-03-10', location_ids: [HOME_LOCATION] })).toEqual({
+      as_of: '2026-03-10',
+      rows: 1,
+      valuation: '24.00',
+    });
+    expect(await total({ as_of: '2026-03-10', location_ids: [] })).toEqual({
+      as_of: '2026-03-10',
+      rows: 0,
+      valuation: '0',
+    });
     const layers = await director.get(
       `/api/inventory/fifo/layers/sku/${SKU}?location_id=${HOME_LOCATION}&as_of=2026-03-09`,
     );
@@ -295,6 +320,11 @@ describe('stock overview, location scope, cost fields and /fifo (embedded mode)'
       .send({});
     expect(list.status).toBe(403);
     expect((await manager.post('/api/inventory/fifo/list').send({})).status).toBe(403);
+    expect((await manager.post('/api/inventory/fifo/total').send({})).status).toBe(403);
+    expect(
+      (await request(app.getHttpServer()).post('/api/inventory/fifo/total').set('Authorization', everything).send({}))
+        .status,
+    ).toBe(403);
     expect((await manager.get(`/api/inventory/fifo/layers/sku/${SKU}`)).status).toBe(403);
   });
 

@@ -1,5 +1,6 @@
 import type {
   FifoValuationRow,
+  FifoValuationTotal,
   InventorySettingsInput,
   InventorySettingsView,
   ListQueryInput,
@@ -93,52 +94,21 @@ export function useStockItem(itemType: StockItemType | undefined, itemId: string
   );
 }
 
-/** Most rows /fifo reads to give a total; beyond it the page asks for a narrower filter. */
-export const FIFO_TOTAL_CAP = 10_000;
-
-/** Σ of decimal strings, exactly (scaled integers, never floats): the rows' answered figures add up to the total. */
-export function sumDecimals(values: readonly string[]): string {
-  const scale = Math.max(0, ...values.map((value) => value.split('.')[1]?.length ?? 0));
-  let total = 0n;
-  for (const value of values) {
-    const negative = value.trim().startsWith('-');
-    const [whole, fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
-    const scaled = BigInt(`${whole || '0'}${fraction.padEnd(scale, '0')}`);
-    total += negative ? -scaled : scaled;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  return negative ? `-${text}` : text;
-}
-
 /**
- * /fifo's total valuation of the current filter: the sum of every row's valuation as answered (2 decimals each), so
- * the rows add up to the total on the screen and in the export. Read page by page up to FIFO_TOTAL_CAP rows;
- * beyond that `total` is null and the page says to narrow the filter.
+ * /fifo's total valuation of the current filter and search (every page): the server sums the rows' valuations as it
+ * lists them (2 decimals each), so the rows add up to the total on the screen and in the export.
  */
 export function useFifoTotal(asOf: string, query: ListQueryInput | null) {
-  const source = fifoSource(asOf);
-  const base: ListQueryInput | null = query && {
+  const body: ListQueryInput | null = query && {
     ...query,
     order_by: [],
-    columns: ['valuation'],
     draw: 1,
     start: 0,
-    limit: 1000,
+    other_params: { ...ledgerParams(query.other_params), as_of: asOf },
   };
-  return useSWR<{ total: string | null; rows: number }, Error>(
-    base ? [...fifoKeys.all, 'total', asOf, base] : null,
-    async () => {
-      const values: string[] = [];
-      for (;;) {
-        const page = await source.fetch({ ...base!, start: values.length, draw: values.length / 1000 + 1 });
-        if (page.recordsTotal > FIFO_TOTAL_CAP) return { total: null, rows: page.recordsTotal };
-        values.push(...page.data.map((row) => row.valuation));
-        if (page.data.length < 1000 || values.length >= page.recordsTotal) break;
-      }
-      return { total: sumDecimals(values), rows: values.length };
-    },
+  return useSWR<FifoValuationTotal, Error>(
+    body ? [...fifoKeys.all, 'total', asOf, body] : null,
+    async () => (await api.post<FifoValuationTotal>(`${BASE}/fifo/total`, body!, { silent: true })).data,
     { keepPreviousData: true },
   );
 }

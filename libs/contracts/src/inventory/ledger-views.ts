@@ -159,6 +159,13 @@ export interface FifoValuationRow {
   layer_count: number;
 }
 
+/** /fifo's total: every row the list's filters select (every page), and the sum of their valuations as listed. */
+export interface FifoValuationTotal {
+  as_of: string;
+  rows: number;
+  valuation: string;
+}
+
 /** A row of the item search the document line grid uses (SKUs and RJ products the ledger knows). */
 export interface StockItemOption {
   item_type: StockItemType;

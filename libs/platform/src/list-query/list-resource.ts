@@ -110,6 +110,8 @@ export interface CompiledListQuery {
   params: unknown[];
   /** Parameters of countSql: `params` without LIMIT and OFFSET (PostgreSQL refuses unused parameters). */
   countParams: unknown[];
+  /** ` FROM ... WHERE ...` of the whole filtered list (offset paging only), for totals over every page (countParams). */
+  fromWhereSql?: string;
   /**
    * `other_params` fields whose values are compared in the column's own type (eq, in, status): a value the
    * type cannot read (e.g. `"abc"` for an integer) fails in the database; the runner reports it on these.
@@ -442,7 +444,8 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
   const dataSql = resource.pageByKey
     ? `SELECT ${select} FROM ${resource.from}${whereSql ? `${whereSql} AND ` : ' WHERE '}${pageKeys} ORDER BY ${orderBy}`
     : `SELECT ${select} FROM ${resource.from}${whereSql} ${page}`;
-  return { empty: false, dataSql, countSql, params: params.values, countParams, typedFilterFields };
+  const fromWhereSql = ` FROM ${resource.from}${whereSql}`;
+  return { empty: false, dataSql, countSql, params: params.values, countParams, fromWhereSql, typedFilterFields };
 }
 
 /** `alias.` references in trusted SQL (an identifier followed by a dot). */
@@ -527,6 +530,48 @@ export async function runListQuery<T = Record<string, unknown>>(
     compiled.countParams,
   );
   return { data, recordsTotal: Number(rows[0]?.recordsTotal ?? 0) };
+}
+
+/** The number of rows a list query selects (every page) and the sum of some of its columns, as exact decimals. */
+export interface ListTotals<Column extends string> {
+  recordsTotal: number;
+  sums: Record<Column, string>;
+}
+
+/**
+ * Totals over every row the list query selects — its filters, search and scope, not its page: the row count and
+ * `SUM` of each of `columns` as the list answers them (a rounded money column sums the rounded figures, so the
+ * rows shown add up to the total). Offset-paged lists only (a keyset list is never counted whole).
+ */
+export async function runListTotals<Column extends string>(
+  manager: ListQueryExecutor,
+  resource: ListResource,
+  listQuery: ListQuery,
+  columns: readonly Column[],
+  scope?: ListScope,
+): Promise<ListTotals<Column>> {
+  if (resource.paging === 'keyset') throw new Error('runListTotals: a keyset list has no totals');
+  const zero = () => Object.fromEntries(columns.map((column) => [column, '0'])) as Record<Column, string>;
+  const compiled = compileListQuery(resource, { ...listQuery, start: 0, order_by: [] }, scope);
+  if (compiled.empty) return { recordsTotal: 0, sums: zero() };
+  const sums = columns.map((column, index) => {
+    const definition = resource.columns[column];
+    if (!definition) throw new Error(`runListTotals: the list has no column ${column}`);
+    return `COALESCE(sum(${definition.sql}), 0)::text AS "s${index}"`;
+  });
+  const [row] = await query<Record<string, string>[]>(
+    manager,
+    compiled,
+    `SELECT count(*) AS "recordsTotal", ${sums.join(', ')}${compiled.fromWhereSql}`,
+    compiled.countParams,
+  );
+  return {
+    recordsTotal: Number(row?.recordsTotal ?? 0),
+    sums: Object.fromEntries(columns.map((column, index) => [column, row?.[`s${index}`] ?? '0'])) as Record<
+      Column,
+      string
+    >,
+  };
 }
 
 /** The page of a keyset query (read one row more than asked) and the cursor after its last row. */

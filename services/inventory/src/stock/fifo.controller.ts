@@ -1,6 +1,6 @@
 import { Get, HttpCode, Post, Query } from '@nestjs/common';
 import { listQuerySchema } from '@scm/contracts';
-import type { FifoValuationRow, ListQuery, StockBatchView, StockItemType } from '@scm/contracts';
+import type { FifoValuationRow, FifoValuationTotal, ListQuery, StockBatchView, StockItemType } from '@scm/contracts';
 import { CallerScope, CodeParam, DirectorOnly, ListPage, ServiceController, ValidBody } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import { StockQueries } from './stock-queries.service.js';
@@ -20,6 +20,17 @@ export class FifoController {
   ): Promise<ListPage<FifoValuationRow>> {
     const page = await this.stock.fifoValuation(query, scope);
     return new ListPage(page.data, page.recordsTotal);
+  }
+
+  /** The total of what `list` selects on every page (its filters and search, not its page or order). */
+  @Post('total')
+  @HttpCode(200)
+  @DirectorOnly()
+  total(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CallerScope() scope: LocationScope,
+  ): Promise<FifoValuationTotal> {
+    return this.stock.fifoValuationTotal(query, scope);
   }
 
   @Get('layers/:itemType/:itemId')

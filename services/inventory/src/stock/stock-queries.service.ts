@@ -4,6 +4,7 @@ import type {
   AccessTokenClaims,
   DocumentStatusCount,
   FifoValuationRow,
+  FifoValuationTotal,
   ListQuery,
   StockBalanceRow,
   StockBatchView,
@@ -23,6 +24,7 @@ import {
   inTransaction,
   isBlankFilterValue,
   runListQuery,
+  runListTotals,
   scopeIds,
   documentStatusCounts,
   withLocationFilter,
@@ -272,18 +274,32 @@ export class StockQueries {
    * made ONCE per request into a temporary table (the list's page and its count both read it); see valueAsOf.
    */
   async fifoValuation(query: ListQuery, scope: LocationScope): Promise<ListResult<FifoValuationRow>> {
+    return this.asOfValuation(query, scope, (manager, listQuery) =>
+      runListQuery<FifoValuationRow>(manager, FIFO_VALUATION_LIST, listQuery, scope),
+    );
+  }
+
+  /** /fifo's total: the rows the same list query selects on every page, and their listed valuations summed. */
+  async fifoValuationTotal(query: ListQuery, scope: LocationScope): Promise<FifoValuationTotal> {
+    return this.asOfValuation(query, scope, async (manager, listQuery, asOf) => {
+      const totals = await runListTotals(manager, FIFO_VALUATION_LIST, listQuery, ['valuation'], scope);
+      return { as_of: asOf, rows: totals.recordsTotal, valuation: totals.sums.valuation };
+    });
+  }
+
+  /** Values every (item, location) as of `other_params.as_of`, then reads the list query (without as_of) over it. */
+  private asOfValuation<T>(
+    query: ListQuery,
+    scope: LocationScope,
+    read: (manager: EntityManager, listQuery: ListQuery, asOf: string) => Promise<T>,
+  ): Promise<T> {
     const { as_of: asOfValue, ...otherParams } = withLocationFilter(query).other_params;
     const asOf = asOfDate(asOfValue, 'other_params.as_of');
     const locations = scopeIds(scope);
     const itemType = otherParams.item_type;
     return inTransaction(this.dataSource, async (manager) => {
       await this.valueAsOf(manager, asOf, locations ?? null, typeof itemType === 'string' ? itemType : null);
-      return runListQuery<FifoValuationRow>(
-        manager,
-        FIFO_VALUATION_LIST,
-        { ...query, other_params: otherParams },
-        scope,
-      );
+      return read(manager, { ...query, other_params: otherParams }, asOf);
     });
   }
 

@@ -2,7 +2,7 @@ import type { FifoValuationRow, ListQueryInput, StockBatchView, StockItemType } 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fifoSource, FIFO_TOTAL_CAP, useFifoLayers, useFifoTotal } from '../../../api/inventory';
+import { fifoSource, useFifoLayers, useFifoTotal } from '../../../api/inventory';
 import { DataTable } from '../../../components/data-table';
 import type { Column, FilterDef, SortState } from '../../../components/data-table';
 import { Button } from '../../../components/ui/Button';
@@ -10,7 +10,7 @@ import { parseDay } from '../../../components/ui/calendar-days';
 import { DateField } from '../../../components/ui/DateField';
 import { Icon, Spinner } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { formatMoney, formatNumber, isoDate } from '../../../lib/format';
+import { formatMoney, isoDate } from '../../../lib/format';
 import { DocumentLink, isStockItemType, itemViewPath, useStockFilterOptions } from '../overview/stock-parts';
 import { StaticTable } from '../overview/StaticTable';
 
@@ -200,13 +200,9 @@ function FifoTotal({ asOf, query }: { asOf: string; query: ListQueryInput | null
       <span className="text-sm text-slate-600">{t('inventory:fifo.total', { date: asOf })}</span>
       {isLoading && !data ? (
         <Spinner className="h-4 w-4 text-blue-600" />
-      ) : data?.total === null ? (
-        <span className="text-sm text-amber-700">
-          {t('inventory:fifo.totalTooMany', { rows: formatNumber(data.rows, 0), cap: formatNumber(FIFO_TOTAL_CAP, 0) })}
-        </span>
       ) : (
         <span className="text-base font-semibold text-slate-900 tabular-nums" data-testid="fifo-total-value">
-          {formatMoney(data?.total)}
+          {formatMoney(data?.valuation)}
         </span>
       )}
     </div>
