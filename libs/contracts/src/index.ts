@@ -9,3 +9,4 @@ export * from './identity/index.js';
 export * from './usage/index.js';
 export * from './documents/index.js';
 export * from './inventory/index.js';
+export * from './procurement/index.js';
