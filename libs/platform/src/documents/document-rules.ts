@@ -2,7 +2,9 @@ import DecimalJs from 'decimal.js';
 import type { Decimal as DecimalClassType } from 'decimal.js';
 import { CommonErrorCode, DocumentErrorCode, availableActions, hasPermission, isEditableIn } from '@scm/contracts';
 import type { AccessTokenClaims, DocumentActionRule, DocumentMachine } from '@scm/contracts';
+import { assertRecordInScope, locationScopeOf } from '../auth/access.js';
 import { AppException } from '../http/app-exception.js';
+import { isUuid } from '../http/id-param.js';
 
 /**
  * The pure rules of the document kit (docs/document-kit.md): what the machine, the revision, the caller's
@@ -122,4 +124,21 @@ export function assertWithinApprovalLimit(user: Pick<AccessTokenClaims, 'limit'>
 function shownValue(value: string, limit: string): string {
   const money = new D(value).toFixed(2);
   return new D(money).gt(new D(limit)) ? money : new D(value).toFixed();
+}
+
+/**
+ * THE location-scope read of a document by id: a malformed id (attachments name their owner by any path segment),
+ * a missing document and one of a location outside the caller's scope all answer `notFound()` alike, so nothing tells
+ * a foreign document from none. Its read by id, its actions (locked) and its attachments' guard all go through it.
+ */
+export async function findDocumentInScope<Record extends { location_id: string }>(
+  id: string,
+  user: AccessTokenClaims,
+  find: (id: string) => Promise<Record | null | undefined>,
+  notFound: () => Error,
+): Promise<Record> {
+  const record = isUuid(id) ? await find(id) : null;
+  if (!record) throw notFound();
+  assertRecordInScope(locationScopeOf(user), record.location_id, notFound);
+  return record;
 }

@@ -30,11 +30,10 @@ import {
   actorOf,
   assertEditable,
   assertLocationsInScope,
-  assertRecordInScope,
+  findDocumentInScope,
   assertRevision,
   availableActionsFor,
   inTransaction,
-  isUuid,
   locationScopeOf,
   nextDocumentNumber,
   readHistory,
@@ -350,17 +349,18 @@ export class StockAdjustmentService implements OnModuleInit {
    * answers as not found. THE location-scope check of this document: its read by id, its actions (locked) and its
    * attachments (the guard registered in onModuleInit) all go through it.
    */
-  private async findInScope(
+  private findInScope(
     manager: EntityManager,
     id: string,
     user: AccessTokenClaims,
     lock = false,
   ): Promise<AdjustmentRecord> {
-    // Attachments name the owner by any path segment: a malformed id is not found, never a database error.
-    const record = isUuid(id) ? await this.adjustments.find(manager, id, lock) : null;
-    if (!record) throw StockAdjustmentException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockAdjustmentException.notFound());
-    return record;
+    return findDocumentInScope(
+      id,
+      user,
+      (valid) => this.adjustments.find(manager, valid, lock),
+      () => StockAdjustmentException.notFound(),
+    );
   }
 
   private async view(

@@ -23,11 +23,10 @@ import {
   actorOf,
   assertEditable,
   assertLocationsInScope,
-  assertRecordInScope,
+  findDocumentInScope,
   assertRevision,
   availableActionsFor,
   inTransaction,
-  isUuid,
   locationScopeOf,
   nextDocumentNumber,
   readHistory,
@@ -485,17 +484,18 @@ export class StockTakeService implements OnModuleInit {
    * answers as not found. THE location-scope check of this document: its read by id, its actions (locked) and its
    * attachments (the guard registered in onModuleInit) all go through it.
    */
-  private async findInScope(
+  private findInScope(
     manager: EntityManager,
     id: string,
     user: AccessTokenClaims,
     lock = false,
   ): Promise<StockTakeRecord> {
-    // Attachments name the owner by any path segment: a malformed id is not found, never a database error.
-    const record = isUuid(id) ? await this.takes.find(manager, id, lock) : null;
-    if (!record) throw StockTakeException.notFound();
-    assertRecordInScope(locationScopeOf(user), record.location_id, () => StockTakeException.notFound());
-    return record;
+    return findDocumentInScope(
+      id,
+      user,
+      (valid) => this.takes.find(manager, valid, lock),
+      () => StockTakeException.notFound(),
+    );
   }
 
   private async publish(
