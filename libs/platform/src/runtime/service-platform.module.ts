@@ -72,6 +72,9 @@ class ServiceLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplic
     this.stopRetention?.();
     this.unregisterMetrics?.();
     await this.consumer.stop();
+    // The relay polls this service's outbox: stopped before its data source closes, or its next pass logs a
+    // "Driver not Connected" error at every shutdown (the runtime's own stop of it later does nothing more).
+    await this.relay.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
