@@ -339,6 +339,19 @@ describe('permission matrix over every registered route', () => {
   const PROCUREMENT_ROUTES: Record<string, string> = {
     // The catalog replicas.
     'POST /api/procurement/replicas/rebuild': 'SETTING edit',
+    // Purchase order.
+    'POST /api/procurement/purchase-orders/list': 'PO view',
+    'POST /api/procurement/purchase-orders/status-counts': 'PO view',
+    'GET /api/procurement/purchase-orders/:id': 'PO view',
+    'POST /api/procurement/purchase-orders': 'PO edit',
+    'PUT /api/procurement/purchase-orders/:id': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/submit': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/recall': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/resend': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/cancel': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/close': 'PO edit',
+    'POST /api/procurement/purchase-orders/:id/approve': 'PO approval',
+    'POST /api/procurement/purchase-orders/:id/reject': 'PO approval',
   };
 
   it('declares every procurement route as its table says, and refuses each without its key', async () => {
@@ -352,6 +365,10 @@ describe('permission matrix over every registered route', () => {
     expect(
       Object.fromEntries(procurement.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
     ).toEqual(PROCUREMENT_ROUTES);
+    // The purchase order's files keep to its key.
+    for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
+      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(/: PO (view|edit)$/);
+    }
     expect(await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/')))).toEqual([]);
   }, 120_000);
 

@@ -1,18 +1,34 @@
 import { Module } from '@nestjs/common';
-import { ServicePlatformModule, gatherAreas } from '@scm/platform';
+import { AttachmentsModule, ServicePlatformModule, gatherAreas } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
+import { purchaseOrderArea } from './purchase-order/purchase-order.area.js';
+import { PURCHASE_ORDER_ATTACHMENTS } from './purchase-order/purchase-order.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
 
 /**
  * The areas of procurement in dependency order (their migrations run in timestamp order whatever the order
  * here). Store orders, purchase orders, receiving orders, return notes and petty cash each come as an area.
  */
-const AREAS: ServiceArea[] = [replicasArea];
+const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea];
 const gathered = gatherAreas(AREAS);
 
 /** Procurement: store orders, purchase orders, receiving, return notes and petty cash, on its own schema. */
 @Module({
-  imports: [ServicePlatformModule.forService({ name: 'procurement', entities: [], migrations: gathered.migrations })],
+  imports: [
+    ServicePlatformModule.forService({ name: 'procurement', entities: [], migrations: gathered.migrations }),
+    // Files on the documents (the document page's attachments): /api/procurement/attachments/<owner type>/<id>.
+    // Scoped: every route first runs the document's own location-scope check (its service's guardOwner).
+    AttachmentsModule.forService({
+      service: 'procurement',
+      ownerTypes: {
+        [PURCHASE_ORDER_ATTACHMENTS]: {
+          permission: 'PO',
+          record: { table: 'purchase_order', idColumn: 'id' },
+          scoped: true,
+        },
+      },
+    }),
+  ],
   controllers: gathered.controllers,
   providers: gathered.providers,
 })

@@ -1,6 +1,7 @@
 import { CatalogSubjects } from '../catalog/subjects.js';
 import { IdentitySubjects } from '../identity/subjects.js';
 import { InventorySubjects, StockPostingSubjects } from '../inventory/subjects.js';
+import { ProcurementSubjects } from '../procurement/subjects.js';
 import { CatalogUsageSubjects } from '../usage/catalog-usage.js';
 import type { EventPayload, Subject } from './envelope.js';
 
@@ -85,6 +86,12 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [InventorySubjects.StockTakeSubmitted]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockTakeCompleted]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockTakeRecountRequested]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderSubmitted]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderApproved]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderRejected]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderResent]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderCancelled]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderClosed]: { key: activityKey, ordering: 'snapshot' },
   [StockPostingSubjects.ReceivingOrderPosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
   [StockPostingSubjects.ReturnNotePosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
 };

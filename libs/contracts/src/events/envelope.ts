@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATALOG_EVENT_SCHEMAS } from '../catalog/events.js';
 import { IDENTITY_EVENT_SCHEMAS } from '../identity/events.js';
 import { INVENTORY_EVENT_SCHEMAS } from '../inventory/events.js';
+import { PROCUREMENT_EVENT_SCHEMAS } from '../procurement/events.js';
 import { CATALOG_USAGE_EVENT_SCHEMAS } from '../usage/catalog-usage.js';
 
 /**
@@ -13,6 +14,7 @@ export const EVENT_SCHEMAS = {
   ...IDENTITY_EVENT_SCHEMAS,
   ...CATALOG_USAGE_EVENT_SCHEMAS,
   ...INVENTORY_EVENT_SCHEMAS,
+  ...PROCUREMENT_EVENT_SCHEMAS,
 } as const;
 
 export type EventSchemas = typeof EVENT_SCHEMAS;

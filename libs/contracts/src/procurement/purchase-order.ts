@@ -1,4 +1,9 @@
+import { z } from 'zod';
+import { costFields } from '../common/cost-fields.js';
+import { V, decimalString, optionalText } from '../common/schema.js';
+import type { DocumentHeaderView } from '../documents/kit.js';
 import { defineDocumentMachine } from '../documents/kit.js';
+import { isoDateSchema } from '../inventory/posting.js';
 
 /** SPEC.md §4: a purchase order's statuses. */
 export const PURCHASE_ORDER_STATUSES = [
@@ -59,3 +64,128 @@ export const PURCHASE_ORDER_TYPES = ['Staff Meal', 'Business Order', 'Internal',
 export type PurchaseOrderType = (typeof PURCHASE_ORDER_TYPES)[number];
 export const PURCHASE_STOCK_TYPES = ['inventory', 'consignment'] as const;
 export type PurchaseStockType = (typeof PURCHASE_STOCK_TYPES)[number];
+
+/**
+ * Cost fields of the purchase order: removed from answers for roles without can_see_cost. Names of their own
+ * (costFields marks by name, product-wide): a PO's amounts are in its native currency, `total_usd` converted.
+ */
+export const PURCHASE_ORDER_COST_FIELDS = costFields('purchase_order', [
+  'unit_price',
+  'line_subtotal',
+  'subtotal_amount',
+  'gst_amount',
+  'total_amount',
+  'total_usd',
+]);
+
+/** The user actions of the machine (the routes `POST :id/<action>`); the system's have no route. */
+export const PURCHASE_ORDER_USER_ACTIONS = [
+  'submit',
+  'recall',
+  'approve',
+  'reject',
+  'resend',
+  'cancel',
+  'close',
+] as const;
+
+/** numeric(18,3): at most 15 integer digits. */
+const quantity = decimalString({ scale: 3, positive: true, max: '999999999999999' });
+
+export const purchaseOrderLineInputSchema = z
+  .object({
+    sku_id: z.string({ error: V.required }).trim().min(1, { error: V.required }),
+    /** The purchasing unit: one of the SKU's units. */
+    uom_name: z.string({ error: V.required }).trim().min(1, { error: V.required }),
+    quantity,
+    /** Native currency per one `uom_name`; absent or null: the supplier's price valid on the purchase date. */
+    unit_price: z
+      .union([z.null(), z.literal(''), decimalString({ scale: 4, nonNegative: true, max: '99999999' })])
+      .optional()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+    remark: optionalText(500),
+  })
+  .strict();
+
+/** A PO as typed (SPEC.md §3); edits carry the revision the user saw. */
+export const purchaseOrderInputSchema = z
+  .object({
+    supplier_id: z.string({ error: V.required }).trim().min(1, { error: V.required }),
+    location_id: z.string({ error: V.required }).trim().min(1, { error: V.required }),
+    purchase_date: isoDateSchema,
+    delivery_time: z.iso.datetime({ offset: true, error: V.invalid }),
+    order_type: z.enum(PURCHASE_ORDER_TYPES, { error: V.required }),
+    stock_type: z.enum(PURCHASE_STOCK_TYPES, { error: V.required }),
+    /** The native currency (ISO code); converted to USD with the rate in effect on purchase_date. */
+    currency: z
+      .string({ error: V.required })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: V.invalid }),
+    internal_remark: optionalText(1000),
+    external_remark: optionalText(1000),
+    lines: z.array(purchaseOrderLineInputSchema).min(1, { error: V.required }).max(500),
+    /** Required on update: the revision the edit was made on. */
+    revision: z.number().int().positive().optional(),
+  })
+  .strict();
+export type PurchaseOrderInput = z.input<typeof purchaseOrderInputSchema>;
+export type ValidPurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
+
+export interface PurchaseOrderLineView {
+  line_no: number;
+  sku_id: string;
+  sku_name: string;
+  uom_name: string;
+  quantity: string;
+  unit_price?: string;
+  /** quantity × unit_price, native currency, 2 decimals. */
+  line_subtotal?: string;
+  remark: string;
+}
+
+export interface PurchaseOrderView extends DocumentHeaderView<PurchaseOrderStatus> {
+  supplier_id: string;
+  supplier_name: string;
+  purchase_date: string;
+  delivery_time: string;
+  order_type: PurchaseOrderType;
+  stock_type: PurchaseStockType;
+  currency: string;
+  /** Units of `currency` one USD buys, in effect on purchase_date (SPEC.md §9). */
+  exchange_rate: string;
+  gst_price_type: 'inclusive' | 'exclusive';
+  gst_rate: string;
+  subtotal_amount?: string;
+  gst_amount?: string;
+  total_amount?: string;
+  total_usd?: string;
+  minimum_order_value: string;
+  /** A warning, not an error: the subtotal is below the supplier's minimum order value. */
+  below_minimum_order_value: boolean;
+  internal_remark: string;
+  external_remark: string;
+  lines: PurchaseOrderLineView[];
+}
+
+/** A row of the purchase order list. */
+export interface PurchaseOrderListRow {
+  id: string;
+  doc_no: string;
+  status: PurchaseOrderStatus;
+  location_id: string;
+  location_name: string;
+  supplier_id: string;
+  supplier_name: string;
+  purchase_date: string;
+  delivery_time: string;
+  order_type: PurchaseOrderType;
+  stock_type: PurchaseStockType;
+  currency: string;
+  line_count: number;
+  total_amount?: string;
+  total_usd?: string;
+  created_by_name: string;
+  created_time: string;
+  last_updated_time: string;
+}

@@ -4,6 +4,7 @@ import {
   DocumentErrorCode,
   IdentityErrorCode,
   InventoryErrorCode,
+  ProcurementErrorCode,
 } from '@scm/contracts';
 import type { ErrorCode } from '@scm/contracts';
 
@@ -51,6 +52,12 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.STOCK_TAKE_UNCOUNTED:
     case InventoryErrorCode.STOCK_TAKE_NO_ITEMS:
     case InventoryErrorCode.BACK_ORDER_LOCATIONS_DIFFER:
+    case ProcurementErrorCode.SUPPLIER_UNKNOWN:
+    case ProcurementErrorCode.LOCATION_UNKNOWN:
+    case ProcurementErrorCode.SKU_UNKNOWN:
+    case ProcurementErrorCode.UNIT_UNKNOWN:
+    case ProcurementErrorCode.UNIT_PRICE_REQUIRED:
+    case ProcurementErrorCode.NO_EXCHANGE_RATE:
       return 400;
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:

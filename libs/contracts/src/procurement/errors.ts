@@ -1,0 +1,15 @@
+/** Errors of procurement's documents (messages: libs/i18n errors.json, SPEC.md §5). */
+export enum ProcurementErrorCode {
+  /** 400: the supplier is unknown to procurement's replica, deleted or archived. */
+  SUPPLIER_UNKNOWN = 'PROCUREMENT_SUPPLIER_UNKNOWN',
+  /** 400: the location is unknown, deleted or archived. */
+  LOCATION_UNKNOWN = 'PROCUREMENT_LOCATION_UNKNOWN',
+  /** 400: a line names a SKU that is unknown, deleted or archived. */
+  SKU_UNKNOWN = 'PROCUREMENT_SKU_UNKNOWN',
+  /** 400: the purchasing unit is not one of the SKU's units. */
+  UNIT_UNKNOWN = 'PROCUREMENT_UNIT_UNKNOWN',
+  /** 400: no unit price given and the supplier has no price of the SKU in that unit on the purchase date. */
+  UNIT_PRICE_REQUIRED = 'PROCUREMENT_UNIT_PRICE_REQUIRED',
+  /** 400: no exchange rate of the currency is in effect on the purchase date. */
+  NO_EXCHANGE_RATE = 'PROCUREMENT_NO_EXCHANGE_RATE',
+}

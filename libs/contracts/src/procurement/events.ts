@@ -1,0 +1,11 @@
+import { documentActivitySchema } from '../inventory/events.js';
+import { ProcurementSubjects } from './subjects.js';
+
+export const PROCUREMENT_EVENT_SCHEMAS = {
+  [ProcurementSubjects.PurchaseOrderSubmitted]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderApproved]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderRejected]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderResent]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderCancelled]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderClosed]: documentActivitySchema,
+} as const;

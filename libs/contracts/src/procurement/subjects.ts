@@ -1,0 +1,10 @@
+/** Subjects procurement publishes: `<service>.<entity>.<past-tense verb>`. */
+export const ProcurementSubjects = {
+  // Activity of the purchase order, for notifications and the activity log (documentActivitySchema).
+  PurchaseOrderSubmitted: 'procurement.purchase-order.submitted',
+  PurchaseOrderApproved: 'procurement.purchase-order.approved',
+  PurchaseOrderRejected: 'procurement.purchase-order.rejected',
+  PurchaseOrderResent: 'procurement.purchase-order.resent',
+  PurchaseOrderCancelled: 'procurement.purchase-order.cancelled',
+  PurchaseOrderClosed: 'procurement.purchase-order.closed',
+} as const;

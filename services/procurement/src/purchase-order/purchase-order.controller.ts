@@ -1,0 +1,166 @@
+import { Get, HttpCode, Post, Put } from '@nestjs/common';
+import { documentActionSchema, listQuerySchema, purchaseOrderInputSchema } from '@scm/contracts';
+import type {
+  AccessTokenClaims,
+  DocumentActionInput,
+  DocumentStatusCount,
+  ListQuery,
+  PurchaseOrderListRow,
+  PurchaseOrderView,
+  ValidPurchaseOrderInput,
+} from '@scm/contracts';
+import {
+  CallerScope,
+  CurrentUser,
+  IdParam,
+  ListPage,
+  Permission,
+  ServiceController,
+  SuccessMessage,
+  ValidBody,
+} from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
+import { PurchaseOrderService } from './purchase-order.service.js';
+
+/**
+ * Purchase orders (SPEC.md §2 /procurement/purchase-order, key PO). Each user action of PURCHASE_ORDER_MACHINE is
+ * `POST :id/<action>` with the revision the user saw, under the permission its rule checks (edit, or approval for
+ * approve / reject); an `Idempotency-Key` makes a repeated click harmless. Lists and reads keep to the caller's
+ * locations; cost fields go for roles without can_see_cost (PURCHASE_ORDER_COST_FIELDS).
+ */
+@ServiceController('procurement/purchase-orders', 'procurement: purchase order')
+export class PurchaseOrderController {
+  constructor(private readonly orders: PurchaseOrderService) {}
+
+  @Post('list')
+  @HttpCode(200)
+  @Permission('PO', 'view')
+  list(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CallerScope() scope: LocationScope,
+  ): Promise<ListPage<PurchaseOrderListRow>> {
+    return this.orders.list(query, scope);
+  }
+
+  /** The status tabs of the list, with the list's other filters. */
+  @Post('status-counts')
+  @HttpCode(200)
+  @Permission('PO', 'view')
+  statusCounts(
+    @ValidBody(listQuerySchema) query: ListQuery,
+    @CallerScope() scope: LocationScope,
+  ): Promise<DocumentStatusCount[]> {
+    return this.orders.statusCounts(query, scope);
+  }
+
+  @Get(':id')
+  @Permission('PO', 'view')
+  get(@IdParam() id: string, @CurrentUser() user: AccessTokenClaims): Promise<PurchaseOrderView> {
+    return this.orders.get(id, user);
+  }
+
+  @Post()
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.created')
+  create(
+    @ValidBody(purchaseOrderInputSchema) input: ValidPurchaseOrderInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.create(input, user);
+  }
+
+  @Put(':id')
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.updated')
+  update(
+    @IdParam() id: string,
+    @ValidBody(purchaseOrderInputSchema) input: ValidPurchaseOrderInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.update(id, input, user);
+  }
+
+  @Post(':id/submit')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.success')
+  submit(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'submit', input, user);
+  }
+
+  @Post(':id/recall')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.success')
+  recall(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'recall', input, user);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @Permission('PO', 'approval')
+  @SuccessMessage('messages.success')
+  approve(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'approve', input, user);
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @Permission('PO', 'approval')
+  @SuccessMessage('messages.success')
+  reject(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'reject', input, user);
+  }
+
+  @Post(':id/resend')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.success')
+  resend(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'resend', input, user);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.success')
+  cancel(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'cancel', input, user);
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @SuccessMessage('messages.success')
+  close(
+    @IdParam() id: string,
+    @ValidBody(documentActionSchema) input: DocumentActionInput,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<PurchaseOrderView> {
+    return this.orders.act(id, 'close', input, user);
+  }
+}
