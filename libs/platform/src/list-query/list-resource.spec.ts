@@ -75,6 +75,7 @@ describe(compileListQuery.name, () => {
         countSql: 'SELECT count(*) AS "recordsTotal" FROM catalog.uom u WHERE (u.deleted_at IS NULL)',
         params: [10, 0],
         countParams: [],
+        fromWhereSql: ' FROM catalog.uom u WHERE (u.deleted_at IS NULL)',
         typedFilterFields: [],
       });
     });
