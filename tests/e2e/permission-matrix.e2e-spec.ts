@@ -342,6 +342,8 @@ describe('permission matrix over every registered route', () => {
     // Purchase order.
     'POST /api/procurement/purchase-orders/list': 'PO view',
     'POST /api/procurement/purchase-orders/status-counts': 'PO view',
+    'GET /api/procurement/purchase-orders/choices': 'PO view',
+    'POST /api/procurement/purchase-orders/skus': 'PO view',
     'GET /api/procurement/purchase-orders/:id': 'PO view',
     'POST /api/procurement/purchase-orders': 'PO edit',
     'PUT /api/procurement/purchase-orders/:id': 'PO edit',

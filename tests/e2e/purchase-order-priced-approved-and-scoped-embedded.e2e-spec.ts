@@ -243,6 +243,22 @@ describe('purchase order: priced, approved within the limit, scoped (embedded mo
     expect(later.body.data).toMatchObject({ doc_no: `PO-${OUT1}-000002`, total_amount: '180.00', gst_amount: '14.86' });
   });
 
+  it("offers the page's suppliers, currencies and SKUs (in the purchasing unit) from procurement's replicas", async () => {
+    const buyer = `Bearer ${await tokenWithPermissions(runtime, [{ permission: { key: 'PO' }, view: true, edit: false, approval: false }])}`;
+    const choices = await api(buyer).get('purchase-orders/choices');
+    expect(choices.status).toBe(200);
+    expect(choices.body.data.currencies).toEqual(['USD', 'SGD']);
+    expect(choices.body.data.suppliers.map((supplier: { supplier_id: string }) => supplier.supplier_id)).toEqual([
+      'PO-SEXC',
+      'PO-SINC',
+    ]);
+    const skus = await api(buyer).post('purchase-orders/skus', { search: 'flour po' });
+    expect(skus.status).toBe(200);
+    expect(skus.body.data).toEqual([
+      expect.objectContaining({ item_type: 'sku', item_id: 'PO-FLOUR', uom_name: 'CTN' }),
+    ]);
+  });
+
   it('adds GST on top for an exclusive supplier (USD: rate 1)', async () => {
     const created = await api().post(
       'purchase-orders',

@@ -189,3 +189,25 @@ export interface PurchaseOrderListRow {
   created_time: string;
   last_updated_time: string;
 }
+
+/** What a PO's header offers (`GET purchase-orders/choices`): the live suppliers and the currencies with a rate. */
+export interface PurchaseOrderChoices {
+  suppliers: {
+    supplier_id: string;
+    company_name: string;
+    gst_price_type: 'inclusive' | 'exclusive';
+    gst_rate: string;
+    minimum_order_value: string;
+  }[];
+  currencies: string[];
+}
+
+/** The SKU search of a PO's line grid (`POST purchase-orders/skus`): by code or name, live SKUs only. */
+export const purchaseOrderSkuSearchSchema = z
+  .object({
+    search: z.string().trim().max(100).optional().default(''),
+    limit: z.number().int().min(1).max(50).optional().default(20),
+  })
+  .strict();
+export type PurchaseOrderSkuSearch = z.input<typeof purchaseOrderSkuSearchSchema>;
+export type ValidPurchaseOrderSkuSearch = z.output<typeof purchaseOrderSkuSearchSchema>;

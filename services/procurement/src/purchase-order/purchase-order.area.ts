@@ -1,6 +1,7 @@
 import { DOCUMENT_KIT_PROVIDERS } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
 import { CreatePurchaseOrders1795900000200 } from './migrations/1795900000200-CreatePurchaseOrders.js';
+import { PurchaseOrderChoicesReader } from './purchase-order-choices.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import { PurchaseOrderController } from './purchase-order.controller.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
@@ -12,6 +13,12 @@ import { PurchaseOrderService } from './purchase-order.service.js';
  */
 export const purchaseOrderArea: ServiceArea = {
   controllers: [PurchaseOrderController],
-  providers: [...DOCUMENT_KIT_PROVIDERS, PurchaseOrderRepository, PurchaseOrderPricer, PurchaseOrderService],
+  providers: [
+    ...DOCUMENT_KIT_PROVIDERS,
+    PurchaseOrderRepository,
+    PurchaseOrderPricer,
+    PurchaseOrderChoicesReader,
+    PurchaseOrderService,
+  ],
   migrations: [CreatePurchaseOrders1795900000200],
 };

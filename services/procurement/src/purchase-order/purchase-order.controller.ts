@@ -1,12 +1,20 @@
 import { Get, HttpCode, Post, Put } from '@nestjs/common';
-import { documentActionSchema, listQuerySchema, purchaseOrderInputSchema } from '@scm/contracts';
+import {
+  documentActionSchema,
+  listQuerySchema,
+  purchaseOrderInputSchema,
+  purchaseOrderSkuSearchSchema,
+} from '@scm/contracts';
 import type {
   AccessTokenClaims,
   DocumentActionInput,
   DocumentStatusCount,
   ListQuery,
+  PurchaseOrderChoices,
   PurchaseOrderListRow,
   PurchaseOrderView,
+  StockItemOption,
+  ValidPurchaseOrderSkuSearch,
   ValidPurchaseOrderInput,
 } from '@scm/contracts';
 import {
@@ -20,6 +28,7 @@ import {
   ValidBody,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
+import { PurchaseOrderChoicesReader } from './purchase-order-choices.js';
 import { PurchaseOrderService } from './purchase-order.service.js';
 
 /**
@@ -30,7 +39,25 @@ import { PurchaseOrderService } from './purchase-order.service.js';
  */
 @ServiceController('procurement/purchase-orders', 'procurement: purchase order')
 export class PurchaseOrderController {
-  constructor(private readonly orders: PurchaseOrderService) {}
+  constructor(
+    private readonly orders: PurchaseOrderService,
+    private readonly choicesReader: PurchaseOrderChoicesReader,
+  ) {}
+
+  /** The header's choices: live suppliers and the currencies with a rate (procurement's replicas). */
+  @Get('choices')
+  @Permission('PO', 'view')
+  choices(): Promise<PurchaseOrderChoices> {
+    return this.choicesReader.choices();
+  }
+
+  /** The line grid's SKU search, in the purchasing unit. */
+  @Post('skus')
+  @HttpCode(200)
+  @Permission('PO', 'view')
+  skus(@ValidBody(purchaseOrderSkuSearchSchema) body: ValidPurchaseOrderSkuSearch): Promise<StockItemOption[]> {
+    return this.choicesReader.skus(body.search, body.limit);
+  }
 
   @Post('list')
   @HttpCode(200)
