@@ -45,7 +45,13 @@ export const ROUTE_TREE: RouteNode[] = [
     id: 'procurement',
     icon: 'truck',
     children: [
-      pending('purchaseOrder', '/procurement/purchase-order', 'PO'),
+      {
+        id: 'purchaseOrder',
+        path: '/procurement/purchase-order',
+        keys: 'PO',
+        page: () => import('./procurement/purchase-order/PurchaseOrderListPage'),
+        form: () => import('./procurement/purchase-order/PurchaseOrderFormPage'),
+      },
       pending('receivingOrder', '/procurement/receiving-order', 'RO'),
       pending('returnNote', '/procurement/return-note', 'GR'),
       pending('pettyCash', '/procurement/petty-cash', 'PC'),

@@ -1,9 +1,17 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import type { StockItemOption, StockItemType } from '@scm/contracts';
 import { useState } from 'react';
+import type { SWRResponse } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useStockItemSearch } from '../../api/stock-items';
 import { Icon } from '../ui/icons';
+
+/** An item search: the ledger's (default) or a document type's own (e.g. a PO's SKUs in their purchasing unit). */
+export type ItemSearchHook = (
+  search: string,
+  itemType: StockItemType | undefined,
+  enabled: boolean,
+) => Pick<SWRResponse<StockItemOption[], Error>, 'data' | 'isLoading'>;
 
 export const itemKey = (item: { item_type: string; item_id: string }) => `${item.item_type}:${item.item_id}`;
 
@@ -23,6 +31,8 @@ export function ItemPicker({
   itemType,
   disabled,
   error,
+  useSearch = useStockItemSearch,
+  placeholder,
   'data-testid': testId = 'item-picker',
 }: {
   onPick: (item: StockItemOption) => void;
@@ -31,12 +41,15 @@ export function ItemPicker({
   itemType?: StockItemType;
   disabled?: boolean;
   error?: string;
+  /** Where items are searched; the ledger's SKUs and products by default. */
+  useSearch?: ItemSearchHook;
+  placeholder?: string;
   'data-testid'?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
-  const { data, isLoading } = useStockItemSearch(search, itemType, open);
+  const { data, isLoading } = useSearch(search, itemType, open);
   const chinese = i18n.language === 'zh-CN';
   return (
     <div className="w-full max-w-md">
@@ -56,7 +69,7 @@ export function ItemPicker({
           />
           <ComboboxInput
             aria-label={t('documents:lines.addItem')}
-            placeholder={t('documents:lines.searchItem')}
+            placeholder={placeholder ?? t('documents:lines.searchItem')}
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);

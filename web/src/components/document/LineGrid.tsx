@@ -6,6 +6,7 @@ import { Button } from '../ui/Button';
 import { Icon } from '../ui/icons';
 import { Select } from '../ui/Select';
 import { ItemPicker, itemKey, itemLabel } from './ItemPicker';
+import type { ItemSearchHook } from './ItemPicker';
 
 /** What every document line has: the item, its name as the server or the search gave it, and the unit it is in. */
 export interface GridLine {
@@ -51,6 +52,8 @@ export interface LineGridProps<L extends GridLine> {
   /** The list's own message (e.g. "This field is required" with no line). */
   listError?: string;
   itemType?: StockItemType;
+  /** The item search (default: the ledger's SKUs and products) and its placeholder. */
+  itemSearch?: { useSearch: ItemSearchHook; placeholder?: string };
   footer?: ReactNode;
   testId: string;
 }
@@ -73,6 +76,7 @@ export function LineGrid<L extends GridLine>({
   errors,
   listError,
   itemType,
+  itemSearch,
   footer,
   testId,
 }: LineGridProps<L>) {
@@ -247,6 +251,8 @@ export function LineGrid<L extends GridLine>({
           onSearch={() => setDuplicate(null)}
           itemType={itemType}
           error={duplicate ?? undefined}
+          useSearch={itemSearch?.useSearch}
+          placeholder={itemSearch?.placeholder}
         />
       )}
     </div>

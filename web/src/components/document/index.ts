@@ -6,6 +6,7 @@ export { DocumentPage, clientRefusal } from './DocumentPage';
 export type { DocumentActionsApi, DocumentPageProps } from './DocumentPage';
 export { HistoryTimeline } from './HistoryTimeline';
 export { ItemPicker, itemKey, itemLabel } from './ItemPicker';
+export type { ItemSearchHook } from './ItemPicker';
 export { LineGrid } from './LineGrid';
 export type { GridLine, LineColumn, LineGridProps, Unit } from './LineGrid';
 export { PrintView, usePrintView } from './PrintView';
