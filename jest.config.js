@@ -17,7 +17,7 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@scm/(contracts|i18n|platform|testing)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@scm/(identity|catalog|inventory|procurement|gateway)$': '<rootDir>/services/$1/src/index.ts',
+    '^@scm/(identity|catalog|inventory|procurement|notifications|gateway)$': '<rootDir>/services/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

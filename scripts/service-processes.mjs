@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Back-end services in start order; the gateway comes last and forwards to them. */
-export const BACKEND_SERVICES = ['identity', 'catalog', 'inventory', 'procurement'];
+export const BACKEND_SERVICES = ['identity', 'catalog', 'inventory', 'procurement', 'notifications'];
 
 export function generateAuthKeys() {
   const pair = generateKeyPairSync('ed25519');

@@ -56,7 +56,7 @@ function commandWords(service: ComposeService): string[] {
 
 describe('docker-compose.yml', () => {
   it('runs every folder under services/ as a compose service of the same name', () => {
-    expect(serviceFolders).toEqual(expect.arrayContaining(['gateway', 'identity', 'catalog', 'inventory', 'procurement']));
+    expect(serviceFolders).toEqual(expect.arrayContaining(['gateway', 'identity', 'catalog', 'inventory', 'procurement', 'notifications']));
     const missing = serviceFolders.filter((name) => compose.services[name] === undefined);
     expect(missing).toEqual([]);
   });

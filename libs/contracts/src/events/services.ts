@@ -2,7 +2,7 @@
  * The services that own event consumers (each with its `dead_letter` table and `/api/<service>/dead-letters`),
  * and that the gateway forwards to. One list, so the web app's error log and the gateway's routing cannot drift.
  */
-export const SERVICE_NAMES = ['identity', 'catalog', 'inventory', 'procurement'] as const;
+export const SERVICE_NAMES = ['identity', 'catalog', 'inventory', 'procurement', 'notifications'] as const;
 
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 

@@ -163,6 +163,7 @@ export const SERVICE_URL_VARIABLES = {
   catalog: 'CATALOG_URL',
   inventory: 'INVENTORY_URL',
   procurement: 'PROCUREMENT_URL',
+  notifications: 'NOTIFICATIONS_URL',
 } as const satisfies Record<ServiceName, `${Uppercase<ServiceName>}_URL`>;
 
 export function loadConfig(env: Env = process.env): PlatformConfig {

@@ -23,6 +23,8 @@ export function serviceLabel(t: TFunction, service: ServiceName): string {
       return t('layout:errorLog.server.services.inventory');
     case 'procurement':
       return t('layout:errorLog.server.services.procurement');
+    case 'notifications':
+      return t('layout:errorLog.server.services.notifications');
   }
 }
 
