@@ -1,5 +1,7 @@
 export { ActivityPanel } from './ActivityPanel';
 export type { ActivityEntry, RecordStamp } from './ActivityPanel';
+export { ControlledDateTimeField } from './ControlledDateTimeField';
+export type { ControlledDateTimeFieldProps } from './ControlledDateTimeField';
 export { ControlledSelect } from './ControlledSelect';
 export type { ControlledSelectProps } from './ControlledSelect';
 export { FormSection } from './FormSection';

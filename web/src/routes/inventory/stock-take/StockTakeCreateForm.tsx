@@ -8,7 +8,15 @@ import { useSession } from '../../../api/session';
 import { useStockCategories } from '../../../api/stock-items';
 import { stockTakesApi } from '../../../api/stock-takes';
 import { clientRefusal, LineGrid, useDocumentLocations } from '../../../components/document';
-import { ControlledSelect, FormSection, FormShell, useFieldProps, zodResolver } from '../../../components/form';
+import {
+  ControlledDateTimeField,
+  ControlledSelect,
+  FormSection,
+  FormShell,
+  useFieldProps,
+  zodResolver,
+} from '../../../components/form';
+import { isLocalDateTime, localDateTimeNow } from '../../../components/ui/date-time-text';
 import type { FormMode } from '../../../components/form';
 import { MultiCombobox } from '../../../components/ui/MultiCombobox';
 import { Switch } from '../../../components/ui/Switch';
@@ -17,7 +25,7 @@ import { STOCK_TAKE_PATH } from '../paths';
 
 const formSchema = z.object({
   location_id: z.string().min(1, { error: V.required }),
-  effective_time: z.string().min(1, { error: V.required }),
+  effective_time: z.string().min(1, { error: V.required }).refine(isLocalDateTime, { error: V.invalid }),
   blind_count: z.boolean(),
   remark: z.string().trim().max(1000),
   items: z.array(
@@ -35,13 +43,6 @@ type FormValues = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 type Line = FormValues['items'][number];
 
-/** Now, as the local date-time an input of type datetime-local shows (to the minute). */
-function localNow(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
-
 /**
  * A new stock take: the location, when the count is effective (now by default: system quantities are taken as of
  * it), blind count, and what to count — SKUs and products, whole categories, or both ("select SKU(s) or Product(s)"
@@ -54,7 +55,7 @@ export function StockTakeCreateForm({ mode }: FormMode) {
   const { data: categoryRows } = useStockCategories();
   // Shown to the minute; left as it is, the count is effective when it is created (the server's now), so a movement
   // posted within this minute is not left out of the system quantity.
-  const [now] = useState(localNow);
+  const [now] = useState(() => localDateTimeNow());
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -113,10 +114,10 @@ export function StockTakeCreateForm({ mode }: FormMode) {
           options={[{ value: '', label: t('stock-take:placeholders.location') }, ...locations.options]}
           data-testid="st-location"
         />
-        <TextField
-          {...bind.text('effective_time', t('stock-take:fields.effective_time'), { required: true })}
-          type="datetime-local"
+        <ControlledDateTimeField
+          {...bind.select('effective_time', t('stock-take:fields.effective_time'), { required: true })}
           hint={t('stock-take:hints.effective_time')}
+          data-testid="st-effective-time"
         />
         <Controller
           control={form.control}
