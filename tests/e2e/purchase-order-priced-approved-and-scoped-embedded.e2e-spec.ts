@@ -231,7 +231,16 @@ describe('purchase order: priced, approved within the limit, scoped (embedded mo
       external_remark: 'deliver to the back door',
     });
     expect(po.lines).toEqual([
-      expect.objectContaining({ uom_name: 'CTN', quantity: '3.000', unit_price: '54.5000', line_subtotal: '163.50' }),
+      expect.objectContaining({
+        uom_name: 'CTN',
+        uom_list: [
+          { uom_name: 'KG', factor: '1.000000' },
+          { uom_name: 'CTN', factor: '10.000000' },
+        ],
+        quantity: '3.000',
+        unit_price: '54.5000',
+        line_subtotal: '163.50',
+      }),
       expect.objectContaining({ uom_name: 'KG', quantity: '2.000', unit_price: '5.4500', line_subtotal: '10.90' }),
     ]);
     expect(po.available_actions.sort()).toEqual(['cancel', 'submit']);

@@ -137,6 +137,8 @@ export interface PurchaseOrderLineView {
   sku_id: string;
   sku_name: string;
   uom_name: string;
+  /** The SKU's units, for the line's unit choice. */
+  uom_list: { uom_name: string; factor: string }[];
   quantity: string;
   unit_price?: string;
   /** quantity × unit_price, native currency, 2 decimals. */

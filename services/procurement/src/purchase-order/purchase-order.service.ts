@@ -36,6 +36,7 @@ import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LocationReplicaRepository } from '../replicas/location-replica.repository.js';
 import { SkuReplicaRepository } from '../replicas/sku-replica.repository.js';
+import type { SkuReplicaRow } from '../replicas/sku-replica.repository.js';
 import { SupplierReplicaRepository } from '../replicas/supplier-replica.repository.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import type { PricedPurchaseOrder, PurchaseOrderLineInput } from './purchase-order-pricing.js';
@@ -275,9 +276,9 @@ export class PurchaseOrderService implements OnModuleInit {
     const lines = await this.orders.lines(manager, record.id);
     const supplier = await this.suppliers.find(manager, record.supplier_id);
     const location = await this.locations.find(manager, record.location_id);
-    const names = new Map<string, string>();
+    const skus = new Map<string, SkuReplicaRow | null>();
     for (const skuId of new Set(lines.map((line) => line.sku_id))) {
-      names.set(skuId, (await this.skus.find(manager, skuId))?.name ?? skuId);
+      skus.set(skuId, await this.skus.find(manager, skuId));
     }
     const minimum = exact(record.minimum_order_value);
     return {
@@ -317,8 +318,9 @@ export class PurchaseOrderService implements OnModuleInit {
       lines: lines.map((line) => ({
         line_no: line.line_no,
         sku_id: line.sku_id,
-        sku_name: names.get(line.sku_id) ?? line.sku_id,
+        sku_name: skus.get(line.sku_id)?.name ?? line.sku_id,
         uom_name: line.uom_name,
+        uom_list: skus.get(line.sku_id)?.uom_list ?? [{ uom_name: line.uom_name, factor: '1' }],
         quantity: line.quantity,
         unit_price: line.unit_price,
         line_subtotal: line.line_subtotal,

@@ -385,6 +385,7 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
               onChange={(next) => field.onChange(next)}
               itemType="sku"
               itemSearch={{ useSearch: usePurchaseOrderSkuSearch, placeholder: t('purchase-order:searchSku') }}
+              unitsOf={(line) => document?.lines.find((saved) => saved.sku_id === line.item_id)?.uom_list}
               newLine={(item) => ({
                 item_type: 'sku',
                 item_id: item.item_id,
