@@ -69,7 +69,7 @@ describe('permission matrix over every registered route', () => {
     expect(routes.length).toBeGreaterThan(25);
     const prefixes = new Set(routes.map((route) => route.path.split('/')[2]));
     expect([...prefixes]).toEqual(
-      expect.arrayContaining(['identity', 'catalog', 'inventory', 'procurement', 'login', 'token']),
+      expect.arrayContaining(['identity', 'catalog', 'inventory', 'procurement', 'notification', 'login', 'token']),
     );
   });
 
@@ -372,6 +372,22 @@ describe('permission matrix over every registered route', () => {
       expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(/: PO (view|edit)$/);
     }
     expect(await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/')))).toEqual([]);
+  }, 120_000);
+
+  /** Notifications' routes (issue 15): SPEC.md §7's notification calls and the activity log, under NOTIFICATION. */
+  const NOTIFICATIONS_ROUTES: Record<string, string> = {
+    'GET /api/notification/get': 'NOTIFICATION view',
+    'PUT /api/notification/mark_all_as_read': 'NOTIFICATION view',
+    'PUT /api/notification/mark_one_as_read/:id': 'NOTIFICATION view',
+    'POST /api/notification/activity-log/list': 'NOTIFICATION view',
+  };
+
+  it('declares every notifications route as its table says, and refuses each without its key', async () => {
+    const own = routes.filter((route) => route.path.startsWith('/api/notification/'));
+    expect(
+      Object.fromEntries(own.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
+    ).toEqual(NOTIFICATIONS_ROUTES);
+    expect(await refusalsWithoutKey(own)).toEqual([]);
   }, 120_000);
 
   it('answers a full-rights user of location A the stock of location B as not found', async () => {

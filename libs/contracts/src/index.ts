@@ -10,3 +10,4 @@ export * from './usage/index.js';
 export * from './documents/index.js';
 export * from './inventory/index.js';
 export * from './procurement/index.js';
+export * from './notifications/index.js';

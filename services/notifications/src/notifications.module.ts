@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule, gatherAreas } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
+import { feedArea } from './feed/feed.area.js';
 
 /**
  * The areas of notifications in dependency order (their migrations run in timestamp order whatever the order
  * here): the notification centre and the activity log, fed by the other services' events.
  */
-const AREAS: ServiceArea[] = [];
+const AREAS: ServiceArea[] = [feedArea];
 const gathered = gatherAreas(AREAS);
 
 /**

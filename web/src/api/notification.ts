@@ -55,7 +55,7 @@ const EMPTY: NotificationPage = { list: [], unreadCount: 0 };
  * than a runtime probe: the service, its gateway route and this switch arrive in one change, and a probe would
  * itself be the failing request. Turn it on in the commit that adds services/notifications.
  */
-export const NOTIFICATIONS_SERVED: boolean = false;
+export const NOTIFICATIONS_SERVED: boolean = true;
 
 /** The bell's dropdown: the newest notifications with an empty filter and offset 0 (SPEC.md §7). */
 export function useNotificationDropdown(enabled: boolean): NotificationPage {

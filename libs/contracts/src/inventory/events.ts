@@ -18,6 +18,8 @@ export const documentActivitySchema = z
     actor_name: z.string(),
     remark: z.string().nullable(),
     revision: z.number().int().positive(),
+    /** The value approval is bounded by (USD, exact text), on a submit; absent when the producer has none. */
+    value_usd: decimal.nullable().optional(),
   })
   .strict();
 export type DocumentActivity = z.infer<typeof documentActivitySchema>;

@@ -75,6 +75,31 @@ export class ApproverDirectory {
   }
 
   /**
+   * The Active users holding the location (or every location) whose role grants `check` on the key (SPEC.md §5
+   * rule, `hasPermission`); for `approval` with a value, only those whose approval_limit covers it (No Limit,
+   * or at least the value; an unknown value (null) is covered by No Limit only). Who a notification goes to.
+   */
+  async holders(
+    manager: EntityManager,
+    query: { permissionKey: string; check: 'view' | 'approval'; locationId: string; valueUsd?: string | null },
+  ): Promise<string[]> {
+    const limited = query.check === 'approval';
+    const rows = await manager.query<{ permission_list: PermissionEntry[]; users: string[] }[]>(
+      `SELECT r.permission_list, array_agg(u.user_id ORDER BY u.user_id) AS users
+         FROM approver_user u
+         JOIN approver_role r ON r.role_id = u.role_id AND NOT r.deleted
+        WHERE u.status = 'Active'
+          AND u.location_list && ARRAY[$1, $2]::text[]
+          AND (NOT $3::boolean OR r.approval_limit IS NULL OR r.approval_limit >= $4::numeric)
+        GROUP BY r.role_id`,
+      [query.locationId, ALL_LOCATIONS, limited, limited ? (query.valueUsd ?? null) : null],
+    );
+    return rows
+      .filter((row) => hasPermission(row.permission_list, query.permissionKey, query.check))
+      .flatMap((row) => row.users);
+  }
+
+  /**
    * How many users other than `excludingUserId` could decide on the document: Active, holding the document's
    * location (or every location), their role granting `approval` on the key (SPEC.md §5 rule, `hasPermission`)
    * with an approval_limit of No Limit or at least the value. The limit and location are filtered in SQL (exact

@@ -278,6 +278,7 @@ export class StockAdjustmentService implements OnModuleInit {
             actor_name: actor.name,
             remark: input.remark ?? null,
             revision: record.revision + 1,
+            ...(action === 'submit' && { value_usd: approvalValueUsd(checked) }),
           });
         }
         if (record.source === 'stock_take' && record.source_id && action !== 'submit' && action !== 'recall') {

@@ -1,0 +1,67 @@
+import type { PermissionKey } from '../access/permission-keys.js';
+import type { Subject } from '../events/envelope.js';
+import { InventorySubjects } from '../inventory/subjects.js';
+import { ProcurementSubjects } from '../procurement/subjects.js';
+
+/**
+ * What the notifications service needs to know about one activity subject (payload documentActivitySchema) to
+ * log it and to address its notifications. The service subscribes to every subject listed here and has no code
+ * per document: a new document's activity events are picked up by adding their entries (and nothing else).
+ */
+export interface ActivityMetadata {
+  /** The activity log's module (SPEC.md §6 module names), also its filter value. */
+  module: string;
+  /** The permission key of the record: recipients may view it (or, for approval requests, approve it). */
+  permissionKey: PermissionKey;
+  /** The verb of the message: `messages.activity.verbs.<verb>` in the i18n catalogs. */
+  verb: string;
+  /** The notification's reference_type (SPEC.md §7 "Notification links": the web app maps it to a page). */
+  referenceType: string;
+  /** The record's page (SPEC.md §7 link table); the link is `<linkPath>?id=<document id>`. */
+  linkPath: string;
+  /** An approval request: addressed to the approvers whose limit covers the value, not to every viewer. */
+  asksApproval: boolean;
+}
+
+export type ActivityRegistry = Readonly<Record<string, ActivityMetadata>>;
+
+const SA = {
+  module: 'Stock Adjustment',
+  permissionKey: 'SA',
+  referenceType: 'SA',
+  linkPath: '/inventory/stock-adjustment/view',
+} as const;
+const ST = {
+  module: 'Stock Take',
+  permissionKey: 'ST',
+  referenceType: 'ST',
+  linkPath: '/inventory/stock-take/view',
+} as const;
+const PO = {
+  module: 'Purchase Order',
+  permissionKey: 'PO',
+  referenceType: 'PO',
+  linkPath: '/procurement/purchase-order/view',
+} as const;
+
+/** Every activity subject the notifications service logs and notifies, with its metadata. */
+export const ACTIVITY_SUBJECTS = {
+  [InventorySubjects.StockAdjustmentSubmitted]: { ...SA, verb: 'submitted', asksApproval: true },
+  [InventorySubjects.StockAdjustmentApproved]: { ...SA, verb: 'approved', asksApproval: false },
+  [InventorySubjects.StockAdjustmentRejected]: { ...SA, verb: 'rejected', asksApproval: false },
+  [InventorySubjects.StockAdjustmentDiscarded]: { ...SA, verb: 'discarded', asksApproval: false },
+  [InventorySubjects.StockTakeSubmitted]: { ...ST, verb: 'submitted', asksApproval: true },
+  [InventorySubjects.StockTakeCompleted]: { ...ST, verb: 'completed', asksApproval: false },
+  [InventorySubjects.StockTakeRecountRequested]: { ...ST, verb: 'recount_requested', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderSubmitted]: { ...PO, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.PurchaseOrderApproved]: { ...PO, verb: 'approved', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderRejected]: { ...PO, verb: 'rejected', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderResent]: { ...PO, verb: 'resent', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderCancelled]: { ...PO, verb: 'cancelled', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderClosed]: { ...PO, verb: 'closed', asksApproval: false },
+} as const satisfies Partial<Record<Subject, ActivityMetadata>>;
+
+/** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */
+export function activityModules(registry: ActivityRegistry = ACTIVITY_SUBJECTS): string[] {
+  return [...new Set(Object.values(registry).map((entry) => entry.module)), 'SYSTEM'];
+}

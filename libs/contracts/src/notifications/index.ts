@@ -1,0 +1,2 @@
+export * from './activity-registry.js';
+export * from './dto.js';

@@ -1,0 +1,23 @@
+import type { ServiceArea } from '@scm/platform';
+import { ApproverDirectory, ApproverDirectoryHandler } from '@scm/platform';
+import { ActivityLogController } from '../activity-log/activity-log.controller.js';
+import { NotificationController } from '../notification/notification.controller.js';
+import { NotificationService } from '../notification/notification.service.js';
+import { ACTIVITY_REGISTRY_PROVIDER, ActivityFeed } from './activity-feed.js';
+import { CreateNotificationFeed1796000000100 } from './migrations/1796000000100-CreateNotificationFeed.js';
+
+/**
+ * The activity log and the notifications, fed by the activity subjects of the contracts' registry, addressed
+ * through the document kit's approver directory (identity's users and roles, replicated).
+ */
+export const feedArea: ServiceArea = {
+  controllers: [NotificationController, ActivityLogController],
+  providers: [
+    ApproverDirectory,
+    ApproverDirectoryHandler,
+    ACTIVITY_REGISTRY_PROVIDER,
+    ActivityFeed,
+    NotificationService,
+  ],
+  migrations: [CreateNotificationFeed1796000000100],
+};
