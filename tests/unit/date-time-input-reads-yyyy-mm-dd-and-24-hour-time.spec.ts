@@ -1,4 +1,4 @@
-import { isLocalDateTime, localDateTimeNow, normalizeTimeText } from '../../web/src/components/ui/date-time-text.js';
+import { isLocalDateTime, localDateTimeNow, normalizeTimeText } from '../../web/src/components/ui/calendar-days.js';
 
 describe('the kit date-time input (YYYY-MM-DD and 24-hour HH:mm in every language)', () => {
   it('accepts a real day and a 24-hour time to the minute, and nothing else', () => {

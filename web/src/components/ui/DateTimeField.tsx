@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from './DateField';
-import { normalizeDayText } from './calendar-days';
-import { normalizeTimeText } from './date-time-text';
+import { normalizeDayText, normalizeTimeText } from './calendar-days';
 
 const split = (value: string) => {
   const [day = '', time = ''] = value.split('T');

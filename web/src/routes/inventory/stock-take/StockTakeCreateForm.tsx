@@ -16,7 +16,7 @@ import {
   useFieldProps,
   zodResolver,
 } from '../../../components/form';
-import { isLocalDateTime, localDateTimeNow } from '../../../components/ui/date-time-text';
+import { isLocalDateTime, localDateTimeNow } from '../../../components/ui/calendar-days';
 import type { FormMode } from '../../../components/form';
 import { MultiCombobox } from '../../../components/ui/MultiCombobox';
 import { Switch } from '../../../components/ui/Switch';
