@@ -15,10 +15,18 @@ import { purchaseOrdersApi, usePurchaseOrderChoices, usePurchaseOrderSkuSearch }
 import { useSession } from '../../../api/session';
 import { DocumentPage, LineGrid, useDocumentLocations } from '../../../components/document';
 import type { LineColumn } from '../../../components/document';
-import { ControlledSelect, FormSection, useFieldProps, useFormMode, zodResolver } from '../../../components/form';
+import {
+  ControlledDateTimeField,
+  ControlledSelect,
+  FormSection,
+  useFieldProps,
+  useFormMode,
+  zodResolver,
+} from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { Icon } from '../../../components/ui/icons';
 import { DateField } from '../../../components/ui/DateField';
+import { isLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
 import { PURCHASE_ORDER_PATH } from '../paths';
@@ -26,10 +34,13 @@ import { orderTypeKey } from './labels';
 
 /**
  * The form: the contract's input with the line grid's item fields (item_type, item_id, item_name; sent as sku_id)
- * and the delivery time as the browser's local `YYYY-MM-DDTHH:mm` (sent as an instant).
+ * and the delivery time as the kit's local `YYYY-MM-DDTHH:mm` (sent as an instant).
  */
 const formSchema = purchaseOrderInputSchema.extend({
-  delivery_time: z.string({ error: V.required }).min(1, { error: V.required }),
+  delivery_time: z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .refine(isLocalDateTime, { error: V.invalid }),
   lines: z
     .array(
       purchaseOrderLineInputSchema.omit({ sku_id: true }).extend({
@@ -48,7 +59,7 @@ type Line = FormValues['lines'][number];
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-/** An instant as the browser's local `YYYY-MM-DDTHH:mm` (a datetime-local input's value). */
+/** An instant as the local `YYYY-MM-DDTHH:mm` the kit's date-time field holds. */
 function localDateTime(value: string | Date): string {
   const date = new Date(value);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -353,9 +364,8 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
           data-testid="po-currency"
         />
         <DateField {...bind.text('purchase_date', t('purchase-order:fields.purchase_date'), { required: true })} />
-        <TextField
-          type="datetime-local"
-          {...bind.text('delivery_time', t('purchase-order:fields.delivery_time'), { required: true })}
+        <ControlledDateTimeField
+          {...bind.select('delivery_time', t('purchase-order:fields.delivery_time'), { required: true })}
           data-testid="po-delivery-time"
         />
         <ControlledSelect
