@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { InventorySubjects } from '@scm/contracts';
+import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
+import type { TestDatabase } from '@scm/testing';
+import { EventPublisher, freePort } from '@scm/platform';
+import { DataSource } from 'typeorm';
+// @ts-expect-error plain ESM script shared with `npm run start:distributed`
+import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
+
+interface ServiceProcess {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The notifications process in the distributed topology: started with the others, it receives inventory's
+ * activity events (and identity's users and roles) over NATS into its own schema, and the gateway routes the
+ * spec's /api/notification/... to it.
+ */
+describe('notifications over NATS in distributed mode', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  const processes: ServiceProcess[] = [];
+  let agent: TestAgent;
+  let db: pg.Client;
+  const output: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('scm_dist_ntf');
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      NATS_URL: process.env.NATS_URL!,
+      REDIS_URL: process.env.REDIS_URL!,
+      // A namespace of its own on the shared NATS server, so earlier runs' streams never interfere.
+      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...(generateAuthKeys() as Record<string, string>),
+    };
+    const start = async (name: string) => {
+      const service = (await startService(name, {
+        port: await freePort(),
+        env,
+        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
+      })) as ServiceProcess;
+      processes.push(service);
+      return service;
+    };
+    for (const name of BACKEND_SERVICES) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
+    agent = request.agent((await start('gateway')).url);
+    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    for (const service of processes.reverse()) await service.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  afterEach(() => {
+    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
+  });
+
+  it("notifies the approver of inventory's SA submitted event, received over NATS, through the gateway", async () => {
+    const inventory = await new DataSource({
+      type: 'postgres',
+      url: database.url,
+      schema: 'inventory',
+      extra: { options: '-c search_path=inventory' },
+    }).initialize();
+    try {
+      const event = await inventory.transaction((manager) =>
+        new EventPublisher('inventory').publish(manager, InventorySubjects.StockAdjustmentSubmitted, {
+          document_type: 'SA',
+          document_id: '0193a000-0000-7000-8000-000000000001',
+          doc_no: 'SA-LOC1-000001',
+          location_id: 'LOC1',
+          action: 'submit',
+          from_status: 'DRAFT',
+          to_status: 'PENDING APPROVAL',
+          actor_id: 'someone-else',
+          actor_name: 'Someone Else',
+          remark: null,
+          revision: 2,
+          value_usd: '10.00',
+        }),
+      );
+      await inventory.query(`SELECT pg_notify('outbox', 'inventory')`);
+      // The seeded administrator (every location, every key, no limit) reaches the directory over NATS too.
+      await expectEventually(
+        async () => {
+          const page = await agent.get('/api/notification/get?limit=3&offset=0');
+          expect(page.status).toBe(200);
+          expect(page.body.data.unread_count).toBe(1);
+          expect(page.body.data.list).toEqual([
+            expect.objectContaining({
+              reference_type: 'SA',
+              message: 'Someone Else submitted Stock Adjustment SA-LOC1-000001 for your approval',
+            }),
+          ]);
+        },
+        { timeoutMs: 30_000 },
+      );
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM notifications.inbox WHERE event_id = $1`, [
+        event.id,
+      ]);
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await inventory.destroy();
+    }
+  });
+
+  it('routes /api/notification/... and /api/notifications/... through the gateway to the notifications process', async () => {
+    const marked = await agent.put('/api/notification/mark_all_as_read');
+    expect(marked.status).toBe(200);
+    expect((await agent.get('/api/notification/get?limit=3&offset=0')).body.data.unread_count).toBe(0);
+    const log = await agent.post('/api/notification/activity-log/list').send({ limit: 10 });
+    expect(log.status).toBe(200);
+    expect(log.body.data).toEqual([expect.objectContaining({ module: 'Stock Adjustment', created_by: 'Someone Else' })]);
+    expect((await agent.get('/api/notifications/dead-letters')).status).toBe(200);
+  });
+});
