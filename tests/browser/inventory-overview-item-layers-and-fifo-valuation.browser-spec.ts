@@ -1,78 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect as expectApi, request } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import pg from 'pg';
-import { hashPassword } from '../../services/identity/src/auth/password-hasher.ts';
+import type { Page } from '@playwright/test';
+import {
+  apiSession,
+  createScopedUser,
+  localDay as day,
+  permission,
+  postAdjustment,
+  seedLocation,
+  seedSkus,
+} from './fixtures/stock.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
-import type { TestUser } from './fixtures/users.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** An API session of one user (the CSRF token echoed on every call); answers status and envelope. */
-async function session(baseURL: string, user: TestUser) {
-  const http: APIRequestContext = await request.newContext({ baseURL });
-  const signIn = await http.post('/api/login', { data: { username: user.username, password: user.password } });
-  expectApi(signIn.status(), `sign-in of ${user.username}`).toBe(200);
-  const csrf = (await http.storageState()).cookies.find((cookie) => cookie.name === 'scm_csrf')?.value ?? '';
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const response = await http.fetch(url, {
-      method,
-      data,
-      headers: { 'x-csrf-token': csrf, 'idempotency-key': randomUUID() },
-    });
-    const text = await response.text();
-    return { status: response.status(), text, body: JSON.parse(text) as { data: Record<string, unknown> } };
-  };
-  /** Expects 200 or 201 and answers the envelope's data. */
-  const ok = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const result = await call(method, url, data);
-    expectApi([200, 201], `${method} ${url}: ${result.text}`).toContain(result.status);
-    return result.body.data as T;
-  };
-  return { call, ok, dispose: () => http.dispose() };
-}
-
-/**
- * A stock clerk of one location written straight into identity's schema (as the other browser users): edits stock
- * adjustments and reads the overview, without can_see_cost — the server sends them no cost field.
- */
-async function createStockClerk(tag: string, location: string): Promise<TestUser> {
-  const user: TestUser = {
-    email: `stock-${tag}@browser.test`.toLowerCase(),
-    username: `stock${tag}`.toLowerCase(),
-    password: 'St0ck!Password',
-    roleName: `stock clerk ${tag}`,
-    firstAllowedPath: '/inventory/overview',
-  };
-  const permissions = [
-    { permission: { key: 'INVENTORY_OVERVIEW' }, view: true, edit: false, approval: false },
-    { permission: { key: 'SA' }, view: true, edit: true, approval: false },
-  ];
-  const client = new pg.Client({ connectionString: process.env.SCM_BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    const roleId = randomUUID();
-    await client.query(
-      `INSERT INTO identity.role (role_id, role_name, permission_list, can_see_cost, approval_limit)
-       VALUES ($1, $2, $3::jsonb, false, 0)`,
-      [roleId, user.roleName, JSON.stringify(permissions)],
-    );
-    await client.query(
-      `INSERT INTO identity.app_user (user_id, employee_code, employee_name, email, username, password_hash, role_id, status, location_list)
-       VALUES ($1, $2, 'Stock clerk', $3, $4, $5, $6, 'Active', $7)`,
-      [randomUUID(), `S${tag}`, user.email, user.username, await hashPassword(user.password), roleId, [location]],
-    );
-  } finally {
-    await client.end();
-  }
-  return user;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** A table row by its key (`item_type:item_id:location_id`), as the tables mark their rows. */
 const row = (page: Page, key: string) => page.locator(`[data-row="${key}"]`);
@@ -115,75 +57,36 @@ test.describe('inventory overview and FIFO valuation', { tag: ['@inventory-overv
     fs.mkdirSync(dir, { recursive: true });
 
     // Master data through the catalog's API.
-    const director = await session(baseURL!, DIRECTOR);
-    const clerk = await createStockClerk(tag, location);
-    const clerkApi = await session(baseURL!, clerk);
+    const director = await apiSession(baseURL!, DIRECTOR);
+    // A stock clerk of the location: edits adjustments and reads the overview, without can_see_cost (the server
+    // sends them no cost field).
+    const clerk = await createScopedUser({
+      tag,
+      prefix: 'stock',
+      location,
+      permissions: [permission('INVENTORY_OVERVIEW', true), permission('SA', true, true)],
+      employeeName: 'Stock clerk',
+      firstAllowedPath: '/inventory/overview',
+    });
+    const clerkApi = await apiSession(baseURL!, clerk);
     const adjustments: string[] = [];
     try {
-      const region = await director.ok('POST', '/api/catalog/regions', { region_name: `Region ${tag}` });
-      const category = await director.ok('POST', '/api/catalog/location-categories', {
-        category_name: `Stores ${tag}`,
-        sub_categories: [],
-      });
-      await director.ok('POST', '/api/catalog/locations', {
-        location_id: location,
-        location_name: `Store ${tag}`,
-        is_operating: true,
-        category_id: category.category_id,
-        sub_category_id: null,
-        region_id: region.region_id,
-        address: '1 Ledger Road',
-        country: 'Singapore',
-        postal_code: '600011',
-        contact_person: [],
-        remark: '',
-      });
-      await director.ok('POST', '/api/catalog/uoms', { uom_name: kg, secondary_uom: 'SACK', uom_per_primary: '20' });
-      const skuCategory = await director.ok('POST', '/api/catalog/sku-categories', { category_name: `Spices ${tag}` });
-      await director.ok('POST', '/api/catalog/skus', {
-        sku_id: skuId,
-        name: `Sea salt ${tag}`,
-        display_name: `Sea salt ${tag}`,
-        category_id: skuCategory.category_id,
-        primary_uom_name: kg,
-        purchasing_uom_name: kg,
-        receiving_uom_name: kg,
-        counting_uom_name: kg,
-        uom_list: [{ uom_name: kg, factor: '1' }],
-        supplier_list: [],
-        default_supplier_id: null,
-        threshold: '20',
-        is_inventorise: true,
-        default_wastage_percentage: '0',
+      await seedLocation(director, tag, { id: location, name: `Store ${tag}`, category: `Stores ${tag}` });
+      await seedSkus(director, {
+        uom: kg,
+        perSack: '20',
+        category: `Spices ${tag}`,
+        skus: [{ id: skuId, name: `Sea salt ${tag}`, threshold: '20' }],
       });
 
       /** An adjustment made by the director, submitted by the clerk and approved by the director: it posts. */
       const adjust = async (line: Record<string, unknown>) => {
-        const body = {
-          location_id: location,
-          value_date: today,
-          remark: '',
-          lines: [{ item_type: 'sku', item_id: skuId, uom_name: kg, reason: 'OTHERS', remark: '', ...line }],
-        };
-        // The ledger learns the SKU and the location from catalog's events: retry until it knows them.
-        let draft: { id: string; revision: number } | undefined;
-        await expect(async () => {
-          const created = await director.call('POST', '/api/inventory/stock-adjustments', body);
-          expect(created.status, created.text).toBe(201);
-          draft = created.body.data as unknown as { id: string; revision: number };
-        }).toPass({ timeout: 30_000 });
-        const submitted = await clerkApi.ok<{ revision: number }>(
-          'POST',
-          `/api/inventory/stock-adjustments/${draft!.id}/submit`,
-          { revision: draft!.revision },
+        adjustments.push(
+          await postAdjustment(
+            { writer: director, submitter: clerkApi, approver: director },
+            { location_id: location, value_date: today, lines: [{ item_id: skuId, uom_name: kg, ...line }] },
+          ),
         );
-        const approved = await director.ok<{ status: string }>(
-          'POST',
-          `/api/inventory/stock-adjustments/${draft!.id}/approve`,
-          { revision: submitted.revision },
-        );
-        expect(approved.status).toBe('APPROVED');
-        adjustments.push(draft!.id);
       };
       // 10 KG at $2.50, then 5 KG at $3.00; then 4 KG out of the first layer (named, as an adjustment must).
       await adjust({ adjustment_quantity: '10', unit_cost: '2.5' });

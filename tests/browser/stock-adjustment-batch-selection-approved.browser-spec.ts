@@ -1,73 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { expect as expectApi, request } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import pg from 'pg';
-import { hashPassword } from '../../services/identity/src/auth/password-hasher.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  apiSession,
+  createScopedUser,
+  documentAction as action,
+  permission,
+  postAdjustment,
+  seedLocation,
+  seedSkus,
+} from './fixtures/stock.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
-import type { TestUser } from './fixtures/users.ts';
-
-/** An API session of one user (the CSRF token echoed on every call, a fresh Idempotency-Key each). */
-async function session(baseURL: string, user: TestUser) {
-  const http: APIRequestContext = await request.newContext({ baseURL });
-  const signIn = await http.post('/api/login', { data: { username: user.username, password: user.password } });
-  expectApi(signIn.status(), `sign-in of ${user.username}`).toBe(200);
-  const csrf = (await http.storageState()).cookies.find((cookie) => cookie.name === 'scm_csrf')?.value ?? '';
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const response = await http.fetch(url, {
-      method,
-      data,
-      headers: { 'x-csrf-token': csrf, 'idempotency-key': randomUUID() },
-    });
-    const text = await response.text();
-    return { status: response.status(), text, data: (JSON.parse(text) as { data: unknown }).data };
-  };
-  const ok = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const result = await call(method, url, data);
-    expectApi([200, 201], `${method} ${url}: ${result.text}`).toContain(result.status);
-    return result.data as T;
-  };
-  return { call, ok, dispose: () => http.dispose() };
-}
-
-/** A stock clerk of one location (SA edit, no approval, no cost), written into identity's schema like the others. */
-async function createStockClerk(tag: string, location: string): Promise<TestUser> {
-  const user: TestUser = {
-    email: `sa-${tag}@browser.test`.toLowerCase(),
-    username: `sa${tag}`.toLowerCase(),
-    password: 'Adjust!Pass1',
-    roleName: `adjustment clerk ${tag}`,
-    firstAllowedPath: '/inventory/stock-adjustment',
-  };
-  const permissions = [
-    { permission: { key: 'SA' }, view: true, edit: true, approval: false },
-    { permission: { key: 'INVENTORY_OVERVIEW' }, view: true, edit: false, approval: false },
-  ];
-  const client = new pg.Client({ connectionString: process.env.SCM_BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    const roleId = randomUUID();
-    await client.query(
-      `INSERT INTO identity.role (role_id, role_name, permission_list, can_see_cost, approval_limit)
-       VALUES ($1, $2, $3::jsonb, false, 0)`,
-      [roleId, user.roleName, JSON.stringify(permissions)],
-    );
-    await client.query(
-      `INSERT INTO identity.app_user (user_id, employee_code, employee_name, email, username, password_hash, role_id, status, location_list)
-       VALUES ($1, $2, 'Adjustment clerk', $3, $4, $5, $6, 'Active', $7)`,
-      [randomUUID(), `A${tag}`, user.email, user.username, await hashPassword(user.password), roleId, [location]],
-    );
-  } finally {
-    await client.end();
-  }
-  return user;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** The document page's action button by its translated label. */
-const action = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 /**
  * Issue 11 "Stock adjustment", in both languages: a SKU received twice (10 KG at $2.50, 5 KG at $3.00), then a clerk
@@ -88,79 +30,37 @@ test.describe('stock adjustment', { tag: ['@stock-adjustment'] }, () => {
     const skuId = `RICE-${tag}`;
     const kg = `KG-${tag}`;
 
-    const director = await session(baseURL!, DIRECTOR);
-    const clerk = await createStockClerk(tag, location);
-    const clerkApi = await session(baseURL!, clerk);
+    const director = await apiSession(baseURL!, DIRECTOR);
+    // A stock clerk of the location: SA edit, no approval, no cost.
+    const clerk = await createScopedUser({
+      tag,
+      prefix: 'sa',
+      location,
+      permissions: [permission('SA', true, true), permission('INVENTORY_OVERVIEW', true)],
+      employeeName: 'Adjustment clerk',
+      firstAllowedPath: '/inventory/stock-adjustment',
+    });
+    const clerkApi = await apiSession(baseURL!, clerk);
     try {
-      const region = await director.ok('POST', '/api/catalog/regions', { region_name: `Region ${tag}` });
-      const category = await director.ok('POST', '/api/catalog/location-categories', {
-        category_name: `Outlets ${tag}`,
-        sub_categories: [],
+      await seedLocation(director, tag, { id: location, name: `Outlet ${tag}`, category: `Outlets ${tag}` });
+      await seedSkus(director, {
+        uom: kg,
+        category: `Grains ${tag}`,
+        skus: [{ id: skuId, name: `Jasmine rice ${tag}` }],
       });
-      await director.ok('POST', '/api/catalog/locations', {
-        location_id: location,
-        location_name: `Outlet ${tag}`,
-        is_operating: true,
-        category_id: category.category_id,
-        sub_category_id: null,
-        region_id: region.region_id,
-        address: '2 Adjustment Road',
-        country: 'Singapore',
-        postal_code: '600012',
-        contact_person: [],
-        remark: '',
-      });
-      await director.ok('POST', '/api/catalog/uoms', { uom_name: kg, secondary_uom: 'SACK', uom_per_primary: '25' });
-      const skuCategory = await director.ok('POST', '/api/catalog/sku-categories', { category_name: `Grains ${tag}` });
-      await director.ok('POST', '/api/catalog/skus', {
-        sku_id: skuId,
-        name: `Jasmine rice ${tag}`,
-        display_name: `Jasmine rice ${tag}`,
-        category_id: skuCategory.category_id,
-        primary_uom_name: kg,
-        purchasing_uom_name: kg,
-        receiving_uom_name: kg,
-        counting_uom_name: kg,
-        uom_list: [{ uom_name: kg, factor: '1' }],
-        supplier_list: [],
-        default_supplier_id: null,
-        threshold: '1',
-        is_inventorise: true,
-        default_wastage_percentage: '0',
-      });
-      // Two receipts (positive adjustments: the clerk submits, the director approves), once the ledger knows the SKU.
+      // Two receipts (positive adjustments: the clerk writes and submits, the director approves).
       for (const [quantity, cost] of [
         ['10', '2.5'],
         ['5', '3'],
       ]) {
-        let draft: { id: string; revision: number } | undefined;
-        await expect(async () => {
-          const created = await clerkApi.call('POST', '/api/inventory/stock-adjustments', {
+        await postAdjustment(
+          { writer: clerkApi, submitter: clerkApi, approver: director },
+          {
             location_id: location,
-            value_date: day(new Date()),
             remark: 'opening stock',
-            lines: [
-              {
-                item_type: 'sku',
-                item_id: skuId,
-                uom_name: kg,
-                adjustment_quantity: quantity,
-                reason: 'OTHERS',
-                unit_cost: cost,
-              },
-            ],
-          });
-          expect(created.status, created.text).toBe(201);
-          draft = created.data as { id: string; revision: number };
-        }).toPass({ timeout: 30_000 });
-        const submitted = await clerkApi.ok<{ revision: number }>(
-          'POST',
-          `/api/inventory/stock-adjustments/${draft!.id}/submit`,
-          { revision: draft!.revision },
+            lines: [{ item_id: skuId, uom_name: kg, adjustment_quantity: quantity, unit_cost: cost }],
+          },
         );
-        await director.ok('POST', `/api/inventory/stock-adjustments/${draft!.id}/approve`, {
-          revision: submitted.revision,
-        });
       }
     } finally {
       await director.dispose();

@@ -1,76 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { expect as expectApi, request } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import pg from 'pg';
-import { hashPassword } from '../../services/identity/src/auth/password-hasher.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  apiSession,
+  createScopedUser,
+  documentAction as action,
+  permission,
+  postAdjustment,
+  seedLocation,
+  seedSkus,
+} from './fixtures/stock.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
-import type { TestUser } from './fixtures/users.ts';
-
-/** An API session of one user (the CSRF token echoed on every call, a fresh Idempotency-Key each). */
-async function session(baseURL: string, user: TestUser) {
-  const http: APIRequestContext = await request.newContext({ baseURL });
-  const signIn = await http.post('/api/login', { data: { username: user.username, password: user.password } });
-  expectApi(signIn.status(), `sign-in of ${user.username}`).toBe(200);
-  const csrf = (await http.storageState()).cookies.find((cookie) => cookie.name === 'scm_csrf')?.value ?? '';
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const response = await http.fetch(url, {
-      method,
-      data,
-      headers: { 'x-csrf-token': csrf, 'idempotency-key': randomUUID() },
-    });
-    const text = await response.text();
-    return { status: response.status(), text, data: (JSON.parse(text) as { data: unknown }).data };
-  };
-  const ok = async <T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) => {
-    const result = await call(method, url, data);
-    expectApi([200, 201], `${method} ${url}: ${result.text}`).toContain(result.status);
-    return result.data as T;
-  };
-  return { call, ok, dispose: () => http.dispose() };
-}
-
-/**
- * A stock clerk of one location who counts (ST edit) and handles adjustments (SA edit) but approves nothing, written
- * into identity's schema like the other browser users.
- */
-async function createStockClerk(tag: string, location: string): Promise<TestUser> {
-  const user: TestUser = {
-    email: `st-${tag}@browser.test`.toLowerCase(),
-    username: `st${tag}`.toLowerCase(),
-    password: 'Count!Pass1',
-    roleName: `stock take clerk ${tag}`,
-    firstAllowedPath: '/inventory/stock-take',
-  };
-  const permissions = [
-    { permission: { key: 'ST' }, view: true, edit: true, approval: false },
-    { permission: { key: 'SA' }, view: true, edit: true, approval: false },
-  ];
-  const client = new pg.Client({ connectionString: process.env.SCM_BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    const roleId = randomUUID();
-    await client.query(
-      `INSERT INTO identity.role (role_id, role_name, permission_list, can_see_cost, approval_limit)
-       VALUES ($1, $2, $3::jsonb, false, 0)`,
-      [roleId, user.roleName, JSON.stringify(permissions)],
-    );
-    await client.query(
-      `INSERT INTO identity.app_user (user_id, employee_code, employee_name, email, username, password_hash, role_id, status, location_list)
-       VALUES ($1, $2, 'Stock take clerk', $3, $4, $5, $6, 'Active', $7)`,
-      [randomUUID(), `T${tag}`, user.email, user.username, await hashPassword(user.password), roleId, [location]],
-    );
-  } finally {
-    await client.end();
-  }
-  return user;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** The document page's action button by its translated label. */
-const action = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 /**
  * Issue 11 "Stock take", in both languages: two SKUs with stock (20 KG and 8 KG); a clerk creates a stock take of them
@@ -93,88 +32,39 @@ test.describe('stock take', { tag: ['@stock-take'] }, () => {
     const sugar = `SUGAR-${tag}`;
     const kg = `KG-${tag}`;
 
-    const director = await session(baseURL!, DIRECTOR);
-    const clerk = await createStockClerk(tag, location);
-    const clerkApi = await session(baseURL!, clerk);
+    const director = await apiSession(baseURL!, DIRECTOR);
+    // A stock clerk of the location who counts (ST edit) and handles adjustments (SA edit) but approves nothing.
+    const clerk = await createScopedUser({
+      tag,
+      prefix: 'st',
+      location,
+      permissions: [permission('ST', true, true), permission('SA', true, true)],
+      employeeName: 'Stock take clerk',
+      firstAllowedPath: '/inventory/stock-take',
+    });
+    const clerkApi = await apiSession(baseURL!, clerk);
     try {
-      const region = await director.ok('POST', '/api/catalog/regions', { region_name: `Region ${tag}` });
-      const category = await director.ok('POST', '/api/catalog/location-categories', {
-        category_name: `Kitchens ${tag}`,
-        sub_categories: [],
+      await seedLocation(director, tag, { id: location, name: `Kitchen ${tag}`, category: `Kitchens ${tag}` });
+      await seedSkus(director, {
+        uom: kg,
+        category: `Baking ${tag}`,
+        skus: [
+          { id: flour, name: `Flour ${tag}` },
+          { id: sugar, name: `Sugar ${tag}` },
+        ],
       });
-      await director.ok('POST', '/api/catalog/locations', {
-        location_id: location,
-        location_name: `Kitchen ${tag}`,
-        is_operating: true,
-        category_id: category.category_id,
-        sub_category_id: null,
-        region_id: region.region_id,
-        address: '3 Count Road',
-        country: 'Singapore',
-        postal_code: '600013',
-        contact_person: [],
-        remark: '',
-      });
-      await director.ok('POST', '/api/catalog/uoms', { uom_name: kg, secondary_uom: 'SACK', uom_per_primary: '25' });
-      const skuCategory = await director.ok('POST', '/api/catalog/sku-categories', { category_name: `Baking ${tag}` });
-      for (const [skuId, name] of [
-        [flour, `Flour ${tag}`],
-        [sugar, `Sugar ${tag}`],
-      ]) {
-        await director.ok('POST', '/api/catalog/skus', {
-          sku_id: skuId,
-          name,
-          display_name: name,
-          category_id: skuCategory.category_id,
-          primary_uom_name: kg,
-          purchasing_uom_name: kg,
-          receiving_uom_name: kg,
-          counting_uom_name: kg,
-          uom_list: [{ uom_name: kg, factor: '1' }],
-          supplier_list: [],
-          default_supplier_id: null,
-          threshold: '1',
-          is_inventorise: true,
-          default_wastage_percentage: '0',
-        });
-      }
-      // The stock: 20 KG of flour, 8 KG of sugar (the clerk submits, the director approves), once the ledger knows them.
-      let draft: { id: string; revision: number } | undefined;
-      await expect(async () => {
-        const created = await clerkApi.call('POST', '/api/inventory/stock-adjustments', {
+      // The stock: 20 KG of flour, 8 KG of sugar (the clerk writes and submits, the director approves).
+      await postAdjustment(
+        { writer: clerkApi, submitter: clerkApi, approver: director },
+        {
           location_id: location,
-          value_date: day(new Date()),
           remark: 'opening stock',
           lines: [
-            {
-              item_type: 'sku',
-              item_id: flour,
-              uom_name: kg,
-              adjustment_quantity: '20',
-              reason: 'OTHERS',
-              unit_cost: '1.5',
-            },
-            {
-              item_type: 'sku',
-              item_id: sugar,
-              uom_name: kg,
-              adjustment_quantity: '8',
-              reason: 'OTHERS',
-              unit_cost: '2',
-            },
+            { item_id: flour, uom_name: kg, adjustment_quantity: '20', unit_cost: '1.5' },
+            { item_id: sugar, uom_name: kg, adjustment_quantity: '8', unit_cost: '2' },
           ],
-        });
-        expect(created.status, created.text).toBe(201);
-        draft = created.data as { id: string; revision: number };
-      }).toPass({ timeout: 30_000 });
-      const submitted = await clerkApi.ok<{ revision: number }>(
-        'POST',
-        `/api/inventory/stock-adjustments/${draft!.id}/submit`,
-        { revision: draft!.revision },
+        },
       );
-      await director.ok('POST', `/api/inventory/stock-adjustments/${draft!.id}/approve`, {
-        revision: submitted.revision,
-      });
     } finally {
       await director.dispose();
       await clerkApi.dispose();
