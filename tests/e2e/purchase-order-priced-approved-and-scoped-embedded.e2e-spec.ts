@@ -322,12 +322,14 @@ describe('purchase order: priced, approved within the limit, scoped (embedded mo
       'approve',
     ]);
     // The activity events went to the outbox with the action.
-    const events = await procurementDb.query<{ subject: string }[]>(
-      `SELECT subject FROM outbox WHERE subject LIKE 'procurement.purchase-order.%' ORDER BY id`,
+    const events = await procurementDb.query<{ subject: string; value_usd: string | null }[]>(
+      `SELECT subject, envelope->'data'->>'value_usd' AS value_usd FROM outbox
+        WHERE subject LIKE 'procurement.purchase-order.%' ORDER BY id`,
     );
-    expect(events.map((event) => event.subject)).toEqual([
-      'procurement.purchase-order.submitted',
-      'procurement.purchase-order.approved',
+    // The submission carries the PO's value in USD (its approvers are those whose limit covers it).
+    expect(events.map((event) => [event.subject, event.value_usd])).toEqual([
+      ['procurement.purchase-order.submitted', approved.body.data.total_usd],
+      ['procurement.purchase-order.approved', null],
     ]);
   });
 

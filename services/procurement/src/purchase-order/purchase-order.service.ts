@@ -238,6 +238,8 @@ export class PurchaseOrderService implements OnModuleInit {
             actor_name: actor.name,
             remark: input.remark ?? null,
             revision: record.revision + 1,
+            // What the approval is bounded by: notifications ask only approvers whose limit covers it.
+            ...(action === 'submit' && { value_usd: record.total_usd }),
           });
         }
       }),
