@@ -50,7 +50,8 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockAdjustmentApproved]: { ...SA, verb: 'approved', asksApproval: false },
   [InventorySubjects.StockAdjustmentRejected]: { ...SA, verb: 'rejected', asksApproval: false },
   [InventorySubjects.StockAdjustmentDiscarded]: { ...SA, verb: 'discarded', asksApproval: false },
-  [InventorySubjects.StockTakeSubmitted]: { ...ST, verb: 'submitted', asksApproval: true },
+  // A stock take is not approved itself: its submission makes an adjustment, whose own `submitted` asks approval.
+  [InventorySubjects.StockTakeSubmitted]: { ...ST, verb: 'submitted', asksApproval: false },
   [InventorySubjects.StockTakeCompleted]: { ...ST, verb: 'completed', asksApproval: false },
   [InventorySubjects.StockTakeRecountRequested]: { ...ST, verb: 'recount_requested', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderSubmitted]: { ...PO, verb: 'submitted', asksApproval: true },
