@@ -380,6 +380,7 @@ describe('permission matrix over every registered route', () => {
     'PUT /api/notification/mark_all_as_read': 'NOTIFICATION view',
     'PUT /api/notification/mark_one_as_read/:id': 'NOTIFICATION view',
     'POST /api/notification/activity-log/list': 'NOTIFICATION view',
+    'GET /api/notification/activity-log/users': 'NOTIFICATION view',
   };
 
   it('declares every notifications route as its table says, and refuses each without its key', async () => {

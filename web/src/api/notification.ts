@@ -1,6 +1,9 @@
+import type { ActivityLogRow, ActivityLogUserOption, ListQueryInput } from '@scm/contracts';
 import useSWR, { mutate } from 'swr';
 import type { NotificationReference } from '../routes/notification-links';
 import { api } from './client';
+import { listSource, resourceKeys } from './resource';
+import type { ListSource } from './resource';
 
 /** A notification as the bell shows it (SPEC.md §3 Notification). */
 export interface NotificationItem extends NotificationReference {
@@ -70,6 +73,19 @@ export function useNotificationDropdown(enabled: boolean): NotificationPage {
   return error || !data ? EMPTY : data;
 }
 
+/** The notification center's page size (SPEC.md §7 `limit`). */
+export const CENTER_PAGE_SIZE = 20;
+
+/** One page of the notification center: `limit` / `offset` of SPEC.md §7's get call. */
+export function useNotificationPage(query: NotificationQuery) {
+  const { data, error, isLoading } = useSWR<NotificationPage, Error>(
+    NOTIFICATIONS_SERVED ? notificationKeys.list(query) : null,
+    fetchPage,
+    { keepPreviousData: true },
+  );
+  return { page: data, error, isLoading };
+}
+
 /** Revalidates every notification list (the bell and the notification center). */
 export function revalidateNotifications(): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && key[0] === notificationKeys.all[0]);
@@ -83,4 +99,32 @@ export async function markNotificationRead(id: string): Promise<void> {
 export async function markAllNotificationsRead(): Promise<void> {
   await api.put('/api/notification/mark_all_as_read');
   await revalidateNotifications();
+}
+
+/** The activity log (`/activity-log`): the list kit over `POST /api/notification/activity-log/list`. */
+export const activityLogKeys = resourceKeys('activity-log');
+
+/** Filters the server reads as lists (`in`): the page's single select sends one value. */
+const LIST_FILTERS = ['module', 'created_by_id'] as const;
+
+const kitSource = listSource<ActivityLogRow>(activityLogKeys, '/api/notification/activity-log/list');
+
+export const activityLogList: ListSource<ActivityLogRow> = {
+  key: kitSource.key,
+  fetch(query: ListQueryInput, signal?: AbortSignal) {
+    const params: Record<string, unknown> = { ...query.other_params };
+    for (const id of LIST_FILTERS) {
+      const value = params[id];
+      if (typeof value === 'string') params[id] = value === '' ? undefined : [value];
+    }
+    return kitSource.fetch({ ...query, other_params: params }, signal);
+  },
+};
+
+/** The users the activity log may be filtered by. */
+export function useActivityLogUsers() {
+  return useSWR<ActivityLogUserOption[], Error>(
+    [...activityLogKeys.all, 'users'],
+    async () => (await api.get<ActivityLogUserOption[]>('/api/notification/activity-log/users')).data ?? [],
+  );
 }

@@ -316,8 +316,20 @@ export const ROUTE_TREE: RouteNode[] = [
       pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION'),
     ],
   },
-  { id: 'activityLog', path: '/activity-log', keys: 'NOTIFICATION', page: notAvailable, icon: 'history' },
-  { id: 'notificationCenter', path: '/notification-center', keys: 'NOTIFICATION', page: notAvailable, icon: 'bell' },
+  {
+    id: 'activityLog',
+    path: '/activity-log',
+    keys: 'NOTIFICATION',
+    page: () => import('./notification/activity-log/ActivityLogPage'),
+    icon: 'history',
+  },
+  {
+    id: 'notificationCenter',
+    path: '/notification-center',
+    keys: 'NOTIFICATION',
+    page: () => import('./notification/center/NotificationCenterPage'),
+    icon: 'bell',
+  },
   { id: 'report', path: '/report', keys: 'REPORT', page: notAvailable, icon: 'chart' },
   {
     id: 'settings',

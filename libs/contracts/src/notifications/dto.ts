@@ -33,6 +33,12 @@ export interface ActivityLogRow {
   location_id: string | null;
 }
 
+/** A user the activity log may be filtered by (`GET /api/notification/activity-log/users`). */
+export interface ActivityLogUserOption {
+  user_id: string;
+  name: string;
+}
+
 /** `GET /api/notification/get?limit=&offset=` (SPEC.md §7). */
 export const notificationPageQuerySchema = z
   .object({
