@@ -4,12 +4,13 @@ import type { ServiceArea } from '@scm/platform';
 import { purchaseOrderArea } from './purchase-order/purchase-order.area.js';
 import { PURCHASE_ORDER_ATTACHMENTS } from './purchase-order/purchase-order.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
+import { supplierConfirmationArea } from './supplier-confirmation/supplier-confirmation.area.js';
 
 /**
  * The areas of procurement in dependency order (their migrations run in timestamp order whatever the order
  * here). Store orders, purchase orders, receiving orders, return notes and petty cash each come as an area.
  */
-const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea];
+const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea, supplierConfirmationArea];
 const gathered = gatherAreas(AREAS);
 
 /** Procurement: store orders, purchase orders, receiving, return notes and petty cash, on its own schema. */

@@ -92,6 +92,8 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [ProcurementSubjects.PurchaseOrderResent]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderCancelled]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderClosed]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { key: activityKey, ordering: 'snapshot' },
   [StockPostingSubjects.ReceivingOrderPosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
   [StockPostingSubjects.ReturnNotePosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },
 };

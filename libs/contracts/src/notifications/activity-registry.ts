@@ -60,6 +60,8 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.PurchaseOrderResent]: { ...PO, verb: 'resent', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelled]: { ...PO, verb: 'cancelled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderClosed]: { ...PO, verb: 'closed', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
+  [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;
 
 /** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */

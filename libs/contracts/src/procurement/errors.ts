@@ -12,4 +12,9 @@ export enum ProcurementErrorCode {
   UNIT_PRICE_REQUIRED = 'PROCUREMENT_UNIT_PRICE_REQUIRED',
   /** 400: no exchange rate of the currency is in effect on the purchase date. */
   NO_EXCHANGE_RATE = 'PROCUREMENT_NO_EXCHANGE_RATE',
+  /**
+   * 410: the supplier's link is unknown, tampered with, expired, already used or replaced by a newer one, or its PO
+   * no longer awaits the supplier: one answer for all, so the page tells nothing else.
+   */
+  SUPPLIER_LINK_INVALID = 'PROCUREMENT_SUPPLIER_LINK_INVALID',
 }

@@ -8,4 +8,6 @@ export const PROCUREMENT_EVENT_SCHEMAS = {
   [ProcurementSubjects.PurchaseOrderResent]: documentActivitySchema,
   [ProcurementSubjects.PurchaseOrderCancelled]: documentActivitySchema,
   [ProcurementSubjects.PurchaseOrderClosed]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: documentActivitySchema,
+  [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: documentActivitySchema,
 } as const;

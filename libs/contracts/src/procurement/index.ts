@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './events.js';
 export * from './purchase-order.js';
 export * from './subjects.js';
+export * from './supplier-confirmation.js';

@@ -7,4 +7,7 @@ export const ProcurementSubjects = {
   PurchaseOrderResent: 'procurement.purchase-order.resent',
   PurchaseOrderCancelled: 'procurement.purchase-order.cancelled',
   PurchaseOrderClosed: 'procurement.purchase-order.closed',
+  // The supplier's answer through the mailed link (actor: the supplier, actor_id null).
+  PurchaseOrderConfirmedBySupplier: 'procurement.purchase-order.confirmed-by-supplier',
+  PurchaseOrderCancelledBySupplier: 'procurement.purchase-order.cancelled-by-supplier',
 } as const;

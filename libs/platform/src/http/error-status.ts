@@ -94,6 +94,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case IdentityErrorCode.ROLE_NOT_FOUND:
     case DocumentErrorCode.NOT_FOUND:
       return 404;
+    case ProcurementErrorCode.SUPPLIER_LINK_INVALID:
+      return 410;
     case CommonErrorCode.IN_USE:
     case CommonErrorCode.CONFLICT:
     case CommonErrorCode.DUPLICATE:

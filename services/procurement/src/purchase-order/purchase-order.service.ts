@@ -38,6 +38,7 @@ import { LocationReplicaRepository } from '../replicas/location-replica.reposito
 import { SkuReplicaRepository } from '../replicas/sku-replica.repository.js';
 import type { SkuReplicaRow } from '../replicas/sku-replica.repository.js';
 import { SupplierReplicaRepository } from '../replicas/supplier-replica.repository.js';
+import { SupplierConfirmationService } from '../supplier-confirmation/supplier-confirmation.service.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import type { PricedPurchaseOrder, PurchaseOrderLineInput } from './purchase-order-pricing.js';
 import { PurchaseOrderException, poProblem } from './purchase-order.exception.js';
@@ -83,6 +84,7 @@ export class PurchaseOrderService implements OnModuleInit {
     private readonly locations: LocationReplicaRepository,
     private readonly events: EventPublisher,
     private readonly attachments: AttachmentService,
+    private readonly supplierConfirmation: SupplierConfirmationService,
   ) {}
 
   onModuleInit(): void {
@@ -193,7 +195,7 @@ export class PurchaseOrderService implements OnModuleInit {
     input: DocumentActionInput,
     user: AccessTokenClaims,
   ): Promise<PurchaseOrderView> {
-    await retryOnConflict(() =>
+    const mail = await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
         // The machine and the revision first: a wrong action or a stale page is told as such.
@@ -242,8 +244,12 @@ export class PurchaseOrderService implements OnModuleInit {
             ...(action === 'submit' && { value_usd: record.total_usd }),
           });
         }
+        // Approving (to PENDING SUPPLIER) and resending issue the supplier's one-time link in this transaction.
+        return transition.to === 'PENDING SUPPLIER' ? this.supplierConfirmation.issueLink(manager, id) : null;
       }),
     );
+    // Mailed once committed: a rolled back approval sends nothing.
+    await this.supplierConfirmation.sendMail(mail);
     return this.get(id, user);
   }
 

@@ -21,6 +21,9 @@ export class LocationReplicaRepository {
     await upsertReplicaRow(manager, 'location_replica', ['location_id'], {
       location_id: location.location_id,
       location_name: location.location_name,
+      // The supplier's page shows where to deliver (supplier-confirmation).
+      address: location.address,
+      postal_code: location.postal_code,
       region_id: location.region_id,
       is_operating: location.is_operating,
       status: location.status,
