@@ -354,6 +354,19 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/purchase-orders/:id/close': 'PO edit',
     'POST /api/procurement/purchase-orders/:id/approve': 'PO approval',
     'POST /api/procurement/purchase-orders/:id/reject': 'PO approval',
+    // Receiving order.
+    'POST /api/procurement/receiving-orders/list': 'RO view',
+    'POST /api/procurement/receiving-orders/status-counts': 'RO view',
+    'GET /api/procurement/receiving-orders/purchase-orders/:id/lines': 'RO view',
+    'GET /api/procurement/receiving-orders/:id': 'RO view',
+    'POST /api/procurement/receiving-orders': 'RO edit',
+    'PUT /api/procurement/receiving-orders/:id': 'RO edit',
+    'POST /api/procurement/receiving-orders/:id/submit': 'RO edit',
+    'POST /api/procurement/receiving-orders/:id/recall': 'RO edit',
+    'POST /api/procurement/receiving-orders/:id/receive': 'RO edit',
+    'POST /api/procurement/receiving-orders/:id/cancel': 'RO edit',
+    'POST /api/procurement/receiving-orders/:id/approve': 'RO approval',
+    'POST /api/procurement/receiving-orders/:id/reject': 'RO approval',
   };
 
   it('declares every procurement route as its table says, and refuses each without its key', async () => {
@@ -367,9 +380,12 @@ describe('permission matrix over every registered route', () => {
     expect(
       Object.fromEntries(procurement.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
     ).toEqual(PROCUREMENT_ROUTES);
-    // The purchase order's files keep to its key.
+    // Each document's files keep to its key.
     for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
-      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(/: PO (view|edit)$/);
+      const key = route.path.startsWith('/api/procurement/attachments/receiving-order/') ? 'RO' : 'PO';
+      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
+        new RegExp(`: ${key} (view|edit)$`),
+      );
     }
     expect(await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/')))).toEqual([]);
   }, 120_000);

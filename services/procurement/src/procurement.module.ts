@@ -3,6 +3,8 @@ import { AttachmentsModule, ServicePlatformModule, gatherAreas } from '@scm/plat
 import type { ServiceArea } from '@scm/platform';
 import { purchaseOrderArea } from './purchase-order/purchase-order.area.js';
 import { PURCHASE_ORDER_ATTACHMENTS } from './purchase-order/purchase-order.service.js';
+import { receivingOrderArea } from './receiving-order/receiving-order.area.js';
+import { RECEIVING_ORDER_ATTACHMENTS } from './receiving-order/receiving-order.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
 import { supplierConfirmationArea } from './supplier-confirmation/supplier-confirmation.area.js';
 
@@ -10,7 +12,7 @@ import { supplierConfirmationArea } from './supplier-confirmation/supplier-confi
  * The areas of procurement in dependency order (their migrations run in timestamp order whatever the order
  * here). Store orders, purchase orders, receiving orders, return notes and petty cash each come as an area.
  */
-const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea, supplierConfirmationArea];
+const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea, supplierConfirmationArea, receivingOrderArea];
 const gathered = gatherAreas(AREAS);
 
 /** Procurement: store orders, purchase orders, receiving, return notes and petty cash, on its own schema. */
@@ -25,6 +27,11 @@ const gathered = gatherAreas(AREAS);
         [PURCHASE_ORDER_ATTACHMENTS]: {
           permission: 'PO',
           record: { table: 'purchase_order', idColumn: 'id' },
+          scoped: true,
+        },
+        [RECEIVING_ORDER_ATTACHMENTS]: {
+          permission: 'RO',
+          record: { table: 'receiving_order', idColumn: 'id' },
           scoped: true,
         },
       },

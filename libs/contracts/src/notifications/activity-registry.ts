@@ -44,6 +44,13 @@ const PO = {
   linkPath: '/procurement/purchase-order/view',
 } as const;
 
+const RO = {
+  module: 'Receiving Order',
+  permissionKey: 'RO',
+  referenceType: 'RO',
+  linkPath: '/procurement/receiving-order/view',
+} as const;
+
 /** Every activity subject the notifications service logs and notifies, with its metadata. */
 export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockAdjustmentSubmitted]: { ...SA, verb: 'submitted', asksApproval: true },
@@ -60,6 +67,11 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.PurchaseOrderResent]: { ...PO, verb: 'resent', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelled]: { ...PO, verb: 'cancelled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderClosed]: { ...PO, verb: 'closed', asksApproval: false },
+  [ProcurementSubjects.ReceivingOrderSubmitted]: { ...RO, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.ReceivingOrderApproved]: { ...RO, verb: 'approved', asksApproval: false },
+  [ProcurementSubjects.ReceivingOrderRejected]: { ...RO, verb: 'rejected', asksApproval: false },
+  [ProcurementSubjects.ReceivingOrderReceived]: { ...RO, verb: 'received', asksApproval: false },
+  [ProcurementSubjects.ReceivingOrderCancelled]: { ...RO, verb: 'cancelled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;

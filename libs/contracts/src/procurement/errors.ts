@@ -12,6 +12,14 @@ export enum ProcurementErrorCode {
   UNIT_PRICE_REQUIRED = 'PROCUREMENT_UNIT_PRICE_REQUIRED',
   /** 400: no exchange rate of the currency is in effect on the purchase date. */
   NO_EXCHANGE_RATE = 'PROCUREMENT_NO_EXCHANGE_RATE',
+  /** 400: the PO cannot be received against (another location's, or not in a receivable status). */
+  PURCHASE_ORDER_NOT_RECEIVABLE = 'PROCUREMENT_PURCHASE_ORDER_NOT_RECEIVABLE',
+  /** 400: a receiving line names no line of the PO. */
+  PO_LINE_UNKNOWN = 'PROCUREMENT_PO_LINE_UNKNOWN',
+  /** 400: more than ordered (beyond the tolerance) arrives and the user lacks the RO approval right. */
+  OVER_RECEIPT = 'PROCUREMENT_OVER_RECEIPT',
+  /** 400: nothing is received: the receiving and additional lists are both empty. */
+  NOTHING_RECEIVED = 'PROCUREMENT_NOTHING_RECEIVED',
   /**
    * 410: the supplier's link is unknown, tampered with, expired, already used or replaced by a newer one, or its PO
    * no longer awaits the supplier: one answer for all, so the page tells nothing else.

@@ -10,4 +10,9 @@ export const PROCUREMENT_EVENT_SCHEMAS = {
   [ProcurementSubjects.PurchaseOrderClosed]: documentActivitySchema,
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: documentActivitySchema,
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: documentActivitySchema,
+  [ProcurementSubjects.ReceivingOrderSubmitted]: documentActivitySchema,
+  [ProcurementSubjects.ReceivingOrderApproved]: documentActivitySchema,
+  [ProcurementSubjects.ReceivingOrderRejected]: documentActivitySchema,
+  [ProcurementSubjects.ReceivingOrderReceived]: documentActivitySchema,
+  [ProcurementSubjects.ReceivingOrderCancelled]: documentActivitySchema,
 } as const;

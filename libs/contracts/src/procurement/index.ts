@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './events.js';
 export * from './purchase-order.js';
+export * from './receiving-order.js';
 export * from './subjects.js';
 export * from './supplier-confirmation.js';

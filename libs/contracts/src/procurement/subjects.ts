@@ -10,4 +10,10 @@ export const ProcurementSubjects = {
   // The supplier's answer through the mailed link (actor: the supplier, actor_id null).
   PurchaseOrderConfirmedBySupplier: 'procurement.purchase-order.confirmed-by-supplier',
   PurchaseOrderCancelledBySupplier: 'procurement.purchase-order.cancelled-by-supplier',
+  // Activity of the receiving order (documentActivitySchema).
+  ReceivingOrderSubmitted: 'procurement.receiving-order.submitted',
+  ReceivingOrderApproved: 'procurement.receiving-order.approved',
+  ReceivingOrderRejected: 'procurement.receiving-order.rejected',
+  ReceivingOrderReceived: 'procurement.receiving-order.received',
+  ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
 } as const;

@@ -58,6 +58,10 @@ export function httpStatusOf(code: ErrorCode): number {
     case ProcurementErrorCode.UNIT_UNKNOWN:
     case ProcurementErrorCode.UNIT_PRICE_REQUIRED:
     case ProcurementErrorCode.NO_EXCHANGE_RATE:
+    case ProcurementErrorCode.PURCHASE_ORDER_NOT_RECEIVABLE:
+    case ProcurementErrorCode.PO_LINE_UNKNOWN:
+    case ProcurementErrorCode.OVER_RECEIPT:
+    case ProcurementErrorCode.NOTHING_RECEIVED:
       return 400;
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:
