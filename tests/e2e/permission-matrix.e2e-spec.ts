@@ -397,6 +397,7 @@ describe('permission matrix over every registered route', () => {
     'PUT /api/notification/mark_one_as_read/:id': 'NOTIFICATION view',
     'POST /api/notification/activity-log/list': 'NOTIFICATION view',
     'GET /api/notification/activity-log/users': 'NOTIFICATION view',
+    'GET /api/notification/stream': 'NOTIFICATION view',
   };
 
   it('declares every notifications route as its table says, and refuses each without its key', async () => {
@@ -404,7 +405,13 @@ describe('permission matrix over every registered route', () => {
     expect(
       Object.fromEntries(own.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
     ).toEqual(NOTIFICATIONS_ROUTES);
-    expect(await refusalsWithoutKey(own)).toEqual([]);
+    // The live stream never ends once allowed: here only its refusal (its answer: notifications-live-stream e2e).
+    const isStream = (route: RegisteredRoute) => route.path === '/api/notification/stream';
+    expect(await refusalsWithoutKey(own.filter((route) => !isStream(route)))).toEqual([]);
+    const others = fullRights().filter((entry) => entry.permission.key !== 'NOTIFICATION');
+    const withoutKey = await tokenWithPermissions(runtime, others, { locs: ['*'], cost: true });
+    const stream = await call('GET', '/api/notification/stream').set('Authorization', `Bearer ${withoutKey}`);
+    expect([stream.status, stream.body?.code]).toEqual([403, 'FORBIDDEN']);
   }, 120_000);
 
   it('answers a full-rights user of location A the stock of location B as not found', async () => {

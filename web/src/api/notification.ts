@@ -1,7 +1,8 @@
 import type { ActivityLogRow, ActivityLogUserOption, ListQueryInput } from '@scm/contracts';
+import { useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { NotificationReference } from '../routes/notification-links';
-import { api } from './client';
+import { api, apiBase } from './client';
 import { listSource, resourceKeys } from './resource';
 import type { ListSource } from './resource';
 
@@ -84,6 +85,32 @@ export function useNotificationPage(query: NotificationQuery) {
     { keepPreviousData: true },
   );
   return { page: data, error, isLoading };
+}
+
+/**
+ * New notifications without a reload (issue 15): `GET /api/notification/stream` sends `notification` whenever one is
+ * stored for the user, and every notification list (the bell, the notification center) is read again. After a
+ * reconnection (`ready` again) the lists are read too, as events may have been missed meanwhile. Where the stream
+ * cannot be opened the bell's periodic refresh remains.
+ */
+export function useNotificationStream(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled || !NOTIFICATIONS_SERVED || typeof EventSource === 'undefined') return undefined;
+    const source = new EventSource(`${apiBase()}/api/notification/stream`, { withCredentials: true });
+    let connected = false;
+    const refresh = () => void revalidateNotifications();
+    const onReady = () => {
+      if (connected) refresh();
+      connected = true;
+    };
+    source.addEventListener('ready', onReady);
+    source.addEventListener('notification', refresh);
+    return () => {
+      source.removeEventListener('ready', onReady);
+      source.removeEventListener('notification', refresh);
+      source.close();
+    };
+  }, [enabled]);
 }
 
 /** Revalidates every notification list (the bell and the notification center). */

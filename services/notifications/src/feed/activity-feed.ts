@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { ACTIVITY_SUBJECTS } from '@scm/contracts';
 import type { ActivityMetadata, ActivityRegistry, DocumentActivity, Subject } from '@scm/contracts';
 import { LANGUAGES, hasTranslation, translate } from '@scm/i18n';
 import { ApproverDirectory, EventConsumer } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { NotificationStream } from '../notification/notification-stream.js';
 
 /** The registry the feed subscribes to and addresses by (ACTIVITY_SUBJECTS; a test may give its own). */
 export const ACTIVITY_REGISTRY = Symbol('ACTIVITY_REGISTRY');
@@ -50,6 +51,8 @@ export class ActivityFeed implements OnModuleInit {
     private readonly events: EventConsumer,
     private readonly directory: ApproverDirectory,
     @Inject(ACTIVITY_REGISTRY) private readonly registry: ActivityRegistry,
+    /** Live updates of the bell; absent where the feed runs without HTTP (tests driving it directly). */
+    @Optional() private readonly stream?: NotificationStream,
   ) {}
 
   onModuleInit(): void {
@@ -87,12 +90,16 @@ export class ActivityFeed implements OnModuleInit {
     const recipients = await this.recipients(manager, meta, data);
     if (recipients.length === 0) return;
     const message = JSON.stringify(activityMessages(meta, data, meta.asksApproval));
-    await manager.query(
+    const stored = await manager.query<{ user_id: string }[]>(
       `INSERT INTO notification (id, event_id, user_id, subject, message, reference_type, reference_id, link,
                                  created_time)
        SELECT gen_random_uuid(), $1, recipient, $2, $3::jsonb, $4, $5, $6, $7 FROM unnest($8::text[]) AS recipient
-       ON CONFLICT (event_id, user_id) DO NOTHING`,
+       ON CONFLICT (event_id, user_id) DO NOTHING RETURNING user_id`,
       [event.id, event.subject, message, meta.referenceType, data.document_id, link, event.occurredAt, recipients],
+    );
+    this.stream?.notifyAfterCommit(
+      manager,
+      stored.map((row) => row.user_id),
     );
   }
 

@@ -2,6 +2,7 @@ import type { ServiceArea } from '@scm/platform';
 import { ApproverDirectory, ApproverDirectoryHandler } from '@scm/platform';
 import { ActivityLogController } from '../activity-log/activity-log.controller.js';
 import { NotificationController } from '../notification/notification.controller.js';
+import { NotificationStream } from '../notification/notification-stream.js';
 import { NotificationService } from '../notification/notification.service.js';
 import { ACTIVITY_REGISTRY_PROVIDER, ActivityFeed } from './activity-feed.js';
 import { CreateNotificationFeed1796000000100 } from './migrations/1796000000100-CreateNotificationFeed.js';
@@ -18,6 +19,7 @@ export const feedArea: ServiceArea = {
     ACTIVITY_REGISTRY_PROVIDER,
     ActivityFeed,
     NotificationService,
+    NotificationStream,
   ],
   migrations: [CreateNotificationFeed1796000000100],
 };

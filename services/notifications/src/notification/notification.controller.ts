@@ -1,14 +1,9 @@
-import { Get, HttpCode, Put, Query } from '@nestjs/common';
+import { Get, HttpCode, Put, Query, Req, Res } from '@nestjs/common';
 import { notificationPageQuerySchema } from '@scm/contracts';
 import type { AccessTokenClaims, NotificationPageQuery, NotificationPageView } from '@scm/contracts';
-import {
-  CurrentUser,
-  IdParam,
-  Permission,
-  ServiceController,
-  SuccessMessage,
-  ZodValidationPipe,
-} from '@scm/platform';
+import { CurrentUser, IdParam, Permission, ServiceController, SuccessMessage, ZodValidationPipe } from '@scm/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotificationStream } from './notification-stream.js';
 import { NotificationService } from './notification.service.js';
 
 /**
@@ -17,7 +12,10 @@ import { NotificationService } from './notification.service.js';
  */
 @ServiceController('notification', 'notifications: notification centre')
 export class NotificationController {
-  constructor(private readonly notifications: NotificationService) {}
+  constructor(
+    private readonly notifications: NotificationService,
+    private readonly stream: NotificationStream,
+  ) {}
 
   @Get('get')
   @Permission('NOTIFICATION', 'view')
@@ -42,5 +40,12 @@ export class NotificationController {
   @SuccessMessage('messages.updated')
   markOne(@IdParam() id: string, @CurrentUser() user: AccessTokenClaims): Promise<void> {
     return this.notifications.markOneRead(user.sub, id);
+  }
+
+  /** Server-sent events: `notification` whenever one is stored for the caller (the bell then re-reads its page). */
+  @Get('stream')
+  @Permission('NOTIFICATION', 'view')
+  live(@CurrentUser() user: AccessTokenClaims, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    this.stream.open(user.sub, request, reply);
   }
 }

@@ -1,7 +1,12 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { markAllNotificationsRead, markNotificationRead, useNotificationDropdown } from '../../api/notification';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  useNotificationDropdown,
+  useNotificationStream,
+} from '../../api/notification';
 import type { NotificationItem } from '../../api/notification';
 import { formatDateTime } from '../../lib/format';
 import { notificationLink } from '../../routes/notification-links';
@@ -49,12 +54,14 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (it
 /**
  * SPEC.md §2 notification bell: the newest 3 notifications and the unread count; opening one marks it read and
  * goes to its page; a mark-all action and a link to the notification center. The caller shows it only to users
- * with view permission on NOTIFICATION. A failed fetch (the service being down) shows an empty bell.
+ * with view permission on NOTIFICATION. A failed fetch (the service being down) shows an empty bell. New
+ * notifications arrive live through the notification stream.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { list, unreadCount } = useNotificationDropdown(true);
+  useNotificationStream(true);
 
   const open = async (item: NotificationItem, close: () => void) => {
     close();
