@@ -28,6 +28,7 @@ const RedirectPage = lazy(() => import('./routes/public/RedirectPage'));
 const PrintPage = lazy(() => import('./routes/public/PrintPage'));
 const ConfirmPage = lazy(() => import('./routes/public/ConfirmPage'));
 const AuthRedirectPage = lazy(() => import('./routes/public/AuthRedirectPage'));
+const SupplierConfirmPage = lazy(() => import('./routes/supplier-confirmation/SupplierConfirmPage'));
 
 const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
 function pageComponent(loader: PageLoader): LazyExoticComponent<ComponentType> {
@@ -127,6 +128,8 @@ function AppRoutes() {
       <Route path="/confirm" element={<ConfirmPage />} />
       <Route path="/auth-redirect" element={<AuthRedirectPage />} />
       <Route path="/print" element={<PrintPage />} />
+      {/* The supplier's page behind the mailed one-time link: no sign-in, signed in or not. */}
+      <Route path="/supplier/confirm" element={<SupplierConfirmPage />} />
       <Route path="*" element={user ? <SignedInRoutes user={user} /> : <RequireSignIn />} />
     </Routes>
   );
