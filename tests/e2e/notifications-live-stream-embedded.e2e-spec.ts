@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InventorySubjects } from '@scm/contracts';
 import type { DocumentActivity, PermissionEntry } from '@scm/contracts';
-import { createEmbeddedApp } from '@scm/gateway';
+import { createEmbeddedApp, createGateway } from '@scm/gateway';
 import { EventPublisher } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
 import { SUITE_HOOK_TIMEOUT_MS, expectEventually, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
@@ -34,23 +34,20 @@ interface OpenStream {
   close: () => void;
 }
 
-function openStream(port: number, token: string): Promise<OpenStream> {
+function openStream(port: number, token: string, path = '/api/notification/stream'): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
     let received = '';
-    const req = http.get(
-      { host: '127.0.0.1', port, path: '/api/notification/stream', headers: { Authorization: token } },
-      (response) => {
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (received += chunk));
-        response.on('error', () => undefined);
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: response.headers['content-type'],
-          text: () => received,
-          close: () => req.destroy(),
-        });
-      },
-    );
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { Authorization: token } }, (response) => {
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (received += chunk));
+      response.on('error', () => undefined);
+      resolve({
+        status: response.statusCode ?? 0,
+        contentType: response.headers['content-type'],
+        text: () => received,
+        close: () => req.destroy(),
+      });
+    });
     req.on('error', (error) => (received === '' ? reject(error) : undefined));
   });
 }
@@ -60,7 +57,7 @@ const events = (text: string, name: string) => text.split('\n\n').filter((block)
 /**
  * Issue 15, live bell: a user's notification stream is open; a stock adjustment submitted at their location stores a
  * notification for them and the stream sends a `notification` event at once; a user of another location, whose
- * stream is open too, hears nothing.
+ * stream is open too, hears nothing. The distributed gateway passes the stream through as it comes.
  */
 describe('notification stream tells a user of a notification stored for them (embedded mode)', () => {
   let port: number;
@@ -114,6 +111,27 @@ describe('notification stream tells a user of a notification stored for them (em
   const tokenOf = async (userId: string, location: string) =>
     `Bearer ${await tokenWithPermissions(runtime, rights, { sub: userId, locs: [location], cost: true })}`;
 
+  /** A stock adjustment submitted at `location` by the submitter (inventory's activity event). */
+  const submitAt = (location: string) => {
+    const activity: DocumentActivity = {
+      document_type: 'SA',
+      document_id: randomUUID(),
+      doc_no: `SA-${location}-${randomUUID().slice(0, 6)}`,
+      location_id: location,
+      action: 'submit',
+      from_status: 'DRAFT',
+      to_status: 'PENDING APPROVAL',
+      actor_id: users.submitter,
+      actor_name: 'Live submitter',
+      remark: null,
+      revision: 2,
+      value_usd: '10.00',
+    };
+    return inventory.transaction((manager) =>
+      publisher.publish(manager, InventorySubjects.StockAdjustmentSubmitted, activity),
+    );
+  };
+
   it('sends the approver a notification event when the submission is stored, and the other location nothing', async () => {
     const approver = await openStream(port, await tokenOf(users.approver, home));
     const foreign = await openStream(port, await tokenOf(users.foreign, away));
@@ -126,24 +144,7 @@ describe('notification stream tells a user of a notification stored for them (em
     });
     expect(events(approver.text(), 'notification')).toEqual([]);
 
-    const documentId = randomUUID();
-    const activity: DocumentActivity = {
-      document_type: 'SA',
-      document_id: documentId,
-      doc_no: `SA-${home}-000001`,
-      location_id: home,
-      action: 'submit',
-      from_status: 'DRAFT',
-      to_status: 'PENDING APPROVAL',
-      actor_id: users.submitter,
-      actor_name: 'Live submitter',
-      remark: null,
-      revision: 2,
-      value_usd: '10.00',
-    };
-    const event = await inventory.transaction((manager) =>
-      publisher.publish(manager, InventorySubjects.StockAdjustmentSubmitted, activity),
-    );
+    const event = await submitAt(home);
 
     await expectEventually(() => expect(events(approver.text(), 'notification')).toHaveLength(1));
     // Sent after the commit: the page the browser then reads holds it.
@@ -160,5 +161,36 @@ describe('notification stream tells a user of a notification stored for them (em
     const anonymous = await openStream(port, '');
     streams.push(anonymous);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('passes through the distributed gateway unbuffered', async () => {
+    // The gateway of the distributed mode in front of this process (its session check is the gateway's own test).
+    const upstream = `http://127.0.0.1:${port}`;
+    const gateway = await createGateway({
+      ...runtime.config,
+      authPublicKey: undefined,
+      serviceUrls: {
+        identity: upstream,
+        catalog: upstream,
+        inventory: upstream,
+        procurement: upstream,
+        notifications: upstream,
+      },
+    });
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const through = await openStream(
+        (gateway.server.address() as AddressInfo).port,
+        await tokenOf(users.approver, home),
+      );
+      streams.push(through);
+      expect([through.status, through.contentType]).toEqual([200, expect.stringMatching(/^text\/event-stream/)]);
+      await expectEventually(() => expect(events(through.text(), 'ready')).toHaveLength(1));
+      await submitAt(home);
+      await expectEventually(() => expect(events(through.text(), 'notification')).toHaveLength(1));
+      through.close();
+    } finally {
+      await gateway.close();
+    }
   });
 });
