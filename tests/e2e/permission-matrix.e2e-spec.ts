@@ -358,6 +358,8 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/receiving-orders/list': 'RO view',
     'POST /api/procurement/receiving-orders/status-counts': 'RO view',
     'GET /api/procurement/receiving-orders/purchase-orders/:id/lines': 'RO view',
+    'GET /api/procurement/receiving-orders/settings': 'RO view',
+    'PUT /api/procurement/receiving-orders/settings': 'SETTING edit',
     'GET /api/procurement/receiving-orders/:id': 'RO view',
     'POST /api/procurement/receiving-orders': 'RO edit',
     'PUT /api/procurement/receiving-orders/:id': 'RO edit',

@@ -320,6 +320,28 @@ describe('receiving order: posted once against the PO (embedded mode)', () => {
     });
     expect(over.status).toBe(400);
     expect(over.body.code).toBe('PROCUREMENT_OVER_RECEIPT');
+    // Within a tolerance of 10%: 6 + 5 = 11 of 10 ordered is allowed (a draft; only RECEIVED ones count).
+    const tolerant = await request(server)
+      .put('/api/procurement/receiving-orders/settings')
+      .set('Authorization', admin)
+      .send({ over_receipt_tolerance_percent: '10' });
+    expect(tolerant.body.data).toEqual({ over_receipt_tolerance_percent: '10.00' });
+    const within = await api(clerk).post('receiving-orders', {
+      purchase_order_id: poId,
+      location_id: OUT1,
+      receive_time: RECEIVED_AT,
+      receiving_list: [{ po_line_no: 1, receive_qty: '5' }],
+    });
+    expect(within.status).toBe(201);
+    expect(within.body.data.receiving_list[0]).toMatchObject({ variance: '1.000' });
+    expect(
+      (await api(clerk).post(`receiving-orders/${within.body.data.id}/cancel`, { revision: 1, remark: 'typo' })).body
+        .data.status,
+    ).toBe('CLOSED');
+    await request(server)
+      .put('/api/procurement/receiving-orders/settings')
+      .set('Authorization', admin)
+      .send({ over_receipt_tolerance_percent: '0' });
   });
 
   it('closes the PO with the second receipt; FIFO keeps both batches', async () => {
@@ -353,6 +375,24 @@ describe('receiving order: posted once against the PO (embedded mode)', () => {
     expect(closed.body.code).toBe('PROCUREMENT_PURCHASE_ORDER_NOT_RECEIVABLE');
   });
 
+  it('takes a walk-in delivery (no PO) in at its own prices', async () => {
+    const walkIn = await receiveThrough({
+      supplier_id: 'RO-SUP',
+      currency: 'USD',
+      location_id: OUT1,
+      receive_time: RECEIVED_AT,
+      additional_list: [{ sku_id: 'RO-SUGAR', uom_name: 'kg', receive_qty: '10', unit_price: '3' }],
+    });
+    expect(walkIn).toMatchObject({ purchase_order_id: null, total_usd: '30.00', status: 'RECEIVED' });
+    // 20 KG at 2.2 and 10 KG at 3: 44 + 30.
+    await expectEventually(
+      async () => {
+        expect(await stock('RO-SUGAR')).toMatchObject({ on_hand: '30.000', stock_value: '74.00' });
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
   it("answers another location's RO as not found and shows no prices without can_see_cost", async () => {
     const elsewhere = `Bearer ${await fullRightsToken(runtime, [OUT2])}`;
     expect((await api(elsewhere).get(`receiving-orders/${firstId}`)).status).toBe(404);
@@ -366,6 +406,6 @@ describe('receiving order: posted once against the PO (embedded mode)', () => {
     }
     expect(seen.body.data.receiving_list[0]).not.toHaveProperty('unit_price');
     const mine = await api().post('receiving-orders/list', { limit: 100 });
-    expect(mine.body.recordsTotal).toBe(2);
+    expect(mine.body.recordsTotal).toBe(4);
   });
 });

@@ -213,3 +213,13 @@ export interface ReceivableLine {
   open_qty: string;
   unit_price?: string;
 }
+
+/** Procurement's receiving settings (`GET/PUT receiving-orders/settings`). */
+export const receivingSettingsSchema = z
+  .object({
+    /** How far above the ordered quantity a receipt may go without the RO approval right, in percent (default 0). */
+    over_receipt_tolerance_percent: decimalString({ scale: 2, nonNegative: true, max: '1000' }),
+  })
+  .strict();
+export type ReceivingSettings = z.output<typeof receivingSettingsSchema>;
+export type ReceivingSettingsInput = z.input<typeof receivingSettingsSchema>;

@@ -1,5 +1,10 @@
 import { Get, HttpCode, Post, Put } from '@nestjs/common';
-import { documentActionSchema, listQuerySchema, receivingOrderInputSchema } from '@scm/contracts';
+import {
+  documentActionSchema,
+  listQuerySchema,
+  receivingOrderInputSchema,
+  receivingSettingsSchema,
+} from '@scm/contracts';
 import type {
   AccessTokenClaims,
   DocumentActionInput,
@@ -8,6 +13,7 @@ import type {
   ReceivableLine,
   ReceivingOrderListRow,
   ReceivingOrderView,
+  ReceivingSettings,
   ValidReceivingOrderInput,
 } from '@scm/contracts';
 import {
@@ -31,6 +37,20 @@ import { ReceivingOrderService } from './receiving-order.service.js';
 @ServiceController('procurement/receiving-orders', 'procurement: receiving order')
 export class ReceivingOrderController {
   constructor(private readonly receipts: ReceivingOrderService) {}
+
+  /** The over-receipt tolerance (percent above the ordered quantity a receipt may reach without approval). */
+  @Get('settings')
+  @Permission('RO', 'view')
+  settings(): Promise<ReceivingSettings> {
+    return this.receipts.settings();
+  }
+
+  @Put('settings')
+  @Permission('SETTING', 'edit')
+  @SuccessMessage('messages.updated')
+  updateSettings(@ValidBody(receivingSettingsSchema) input: ReceivingSettings): Promise<ReceivingSettings> {
+    return this.receipts.updateSettings(input);
+  }
 
   /** A PO's lines with what is ordered, already received and still open (in each line's unit). */
   @Get('purchase-orders/:id/lines')

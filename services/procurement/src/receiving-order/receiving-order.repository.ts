@@ -168,6 +168,14 @@ export class ReceivingOrderRepository {
     return row?.tolerance ?? '0';
   }
 
+  async setOverReceiptTolerance(manager: EntityManager, tolerance: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO procurement_setting (setting_id, over_receipt_tolerance_percent) VALUES ('procurement', $1)
+       ON CONFLICT (setting_id) DO UPDATE SET over_receipt_tolerance_percent = EXCLUDED.over_receipt_tolerance_percent`,
+      [tolerance],
+    );
+  }
+
   async insert(manager: EntityManager, header: NewReceivingOrder, lines: ReceivingOrderLineRecord[]): Promise<void> {
     await manager.query(
       `INSERT INTO receiving_order (${INSERT_COLUMNS.join(', ')}, last_updated_by)

@@ -23,6 +23,7 @@ import type {
   ReceivingOrderLineView,
   ReceivingOrderListRow,
   ReceivingOrderView,
+  ReceivingSettings,
   ValidStockPostingRequest,
   ValidReceivingOrderInput,
 } from '@scm/contracts';
@@ -181,6 +182,18 @@ export class ReceivingOrderService implements OnModuleInit {
         unit_price: line.unit_price,
       };
     });
+  }
+
+  async settings(): Promise<ReceivingSettings> {
+    const tolerance = await this.receipts.overReceiptTolerance(this.dataSource.manager);
+    return { over_receipt_tolerance_percent: roundTo(tolerance, 2) };
+  }
+
+  async updateSettings(input: ReceivingSettings): Promise<ReceivingSettings> {
+    await inTransaction(this.dataSource, (manager) =>
+      this.receipts.setOverReceiptTolerance(manager, input.over_receipt_tolerance_percent),
+    );
+    return this.settings();
   }
 
   async create(input: ValidReceivingOrderInput, user: AccessTokenClaims): Promise<ReceivingOrderView> {
