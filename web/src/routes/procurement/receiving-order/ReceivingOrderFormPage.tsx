@@ -1,13 +1,14 @@
 import { RECEIVING_ORDER_MACHINE, RECEIVING_REJECT_REASONS, V } from '@scm/contracts';
 import type { ReceivableLine, ReceivingOrderInput, ReceivingOrderView } from '@scm/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { usePurchaseOrderChoices } from '../../../api/purchase-orders';
+import { usePurchaseOrderChoices, usePurchaseOrderSkuSearch } from '../../../api/purchase-orders';
 import { receivingOrdersApi, useReceivableLines, useReceivablePurchaseOrders } from '../../../api/receiving-orders';
 import { useSession } from '../../../api/session';
-import { DocumentPage, useDocumentLocations } from '../../../components/document';
+import { DocumentPage, LineGrid, useDocumentLocations } from '../../../components/document';
+import type { LineColumn } from '../../../components/document';
 import {
   ControlledDateTimeField,
   ControlledSelect,
@@ -41,9 +42,21 @@ const formSchema = z.object({
   remark: z.string(),
   receive: z.record(z.string(), z.string()),
   rejected: z.array(z.object({ po_line_no: z.string(), reject_qty: z.string(), reason: z.string() })),
+  /** Items not on the PO (every item of a walk-in delivery), at their own unit price. */
+  additional: z.array(
+    z.object({
+      item_type: z.literal('sku'),
+      item_id: z.string(),
+      item_name: z.string().optional(),
+      uom_name: z.string(),
+      receive_qty: z.string(),
+      unit_price: z.string(),
+    }),
+  ),
 });
 type FormValues = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
+type AdditionalLine = FormValues['additional'][number];
 
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
@@ -73,6 +86,14 @@ function toFormValues(view: ReceivingOrderView): FormValues {
       reject_qty: trimZeros(line.quantity),
       reason: line.reason ?? 'OTHERS',
     })),
+    additional: view.additional_list.map((line) => ({
+      item_type: 'sku' as const,
+      item_id: line.sku_id,
+      item_name: line.sku_name,
+      uom_name: line.uom_name,
+      receive_qty: trimZeros(line.quantity),
+      unit_price: trimZeros(line.unit_price ?? '0'),
+    })),
   };
 }
 
@@ -92,6 +113,12 @@ function toInput(values: FormOutput, poLines: readonly ReceivableLine[], revisio
     receiving_list: Object.entries(values.receive)
       .filter(([, quantity]) => quantity.trim() !== '')
       .map(([lineNo, quantity]) => ({ po_line_no: Number(lineNo), receive_qty: quantity.trim() })),
+    additional_list: values.additional.map((line) => ({
+      sku_id: line.item_id,
+      uom_name: line.uom_name,
+      receive_qty: line.receive_qty.trim(),
+      unit_price: line.unit_price.trim() || '0',
+    })),
     rejected_list: values.rejected
       .filter((row) => row.reject_qty.trim() !== '')
       .flatMap((row) => {
@@ -151,6 +178,7 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
       remark: '',
       receive: {},
       rejected: [],
+      additional: [],
     },
   });
   const bind = useFieldProps(form, readOnly);
@@ -207,6 +235,36 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
       form.getValues('rejected').map((row, i) => (i === index ? { ...row, ...patch } : row)),
       { shouldDirty: true },
     );
+
+  const additionalColumns: LineColumn<AdditionalLine>[] = [
+    {
+      id: 'unit_price',
+      header: t('receiving-order:fields.unit_price'),
+      align: 'right',
+      cell: (line, index) =>
+        editing ? (
+          <input
+            aria-label={t('receiving-order:fields.unit_price')}
+            inputMode="decimal"
+            autoComplete="off"
+            className={inputClass}
+            value={line.unit_price}
+            onChange={(event) =>
+              form.setValue(
+                'additional',
+                form
+                  .getValues('additional')
+                  .map((row, i) => (i === index ? { ...row, unit_price: event.target.value } : row)),
+                { shouldDirty: true },
+              )
+            }
+            data-testid={`ro-additional-price-${index}`}
+          />
+        ) : (
+          <p className="pt-2 tabular-nums">{seesCost ? formatMoney(line.unit_price, document?.currency) : '—'}</p>
+        ),
+    },
+  ];
 
   const save = (output: FormOutput, idempotencyKey: string) =>
     document
@@ -367,21 +425,39 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
                 })}
           </tbody>
         </table>
-        {!editing && (document?.additional_list.length ?? 0) > 0 && (
-          <>
-            <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-800">
-              {t('receiving-order:sections.additional')}
-            </h3>
-            <ul className="text-sm" data-testid="ro-additional-list">
-              {document?.additional_list.map((line) => (
-                <li key={line.line_no}>
-                  {`${line.sku_name} (${line.sku_id})`} · {formatQuantity(line.quantity)} {line.uom_name}
-                  {seesCost && ` · ${formatMoney(line.unit_price, document.currency)}`}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+      </section>
+
+      <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="ro-additional-list">
+        <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('receiving-order:sections.additional')}</h2>
+        <Controller
+          control={form.control}
+          name="additional"
+          render={({ field }) => (
+            <LineGrid<AdditionalLine>
+              testId="ro-additional-lines"
+              lines={field.value}
+              readOnly={!editing}
+              onChange={(next) => field.onChange(next)}
+              itemType="sku"
+              itemSearch={{ useSearch: usePurchaseOrderSkuSearch, placeholder: t('receiving-order:searchSku') }}
+              newLine={(item) => ({
+                item_type: 'sku',
+                item_id: item.item_id,
+                item_name: item.item_name,
+                uom_name: item.uom_name,
+                receive_qty: '',
+                unit_price: '',
+              })}
+              quantity={{
+                header: t('receiving-order:fields.receive_qty'),
+                value: (line) => (editing ? line.receive_qty : formatQuantity(line.receive_qty)),
+                set: (line, value) => ({ ...line, receive_qty: value }),
+                placeholder: t('receiving-order:fields.receive_qty'),
+              }}
+              columns={seesCost ? additionalColumns : []}
+            />
+          )}
+        />
       </section>
 
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="ro-rejected-list">
