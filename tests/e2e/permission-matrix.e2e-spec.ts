@@ -354,6 +354,10 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/purchase-orders/:id/close': 'PO edit',
     'POST /api/procurement/purchase-orders/:id/approve': 'PO approval',
     'POST /api/procurement/purchase-orders/:id/reject': 'PO approval',
+    // The supplier's page behind the mailed one-time link: no sign-in, the link is the credential.
+    'GET /api/procurement/supplier-confirmation': 'public',
+    'POST /api/procurement/supplier-confirmation/confirm': 'public',
+    'POST /api/procurement/supplier-confirmation/decline': 'public',
     // Receiving order.
     'POST /api/procurement/receiving-orders/list': 'RO view',
     'POST /api/procurement/receiving-orders/status-counts': 'RO view',
@@ -380,7 +384,12 @@ describe('permission matrix over every registered route', () => {
         !route.path.startsWith('/api/procurement/dead-letters'),
     );
     expect(
-      Object.fromEntries(procurement.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
+      Object.fromEntries(
+        procurement.map((route) => [
+          `${route.method} ${route.path}`,
+          route.isPublic ? 'public' : declaration(route.permission),
+        ]),
+      ),
     ).toEqual(PROCUREMENT_ROUTES);
     // Each document's files keep to its key.
     for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
@@ -389,7 +398,9 @@ describe('permission matrix over every registered route', () => {
         new RegExp(`: ${key} (view|edit)$`),
       );
     }
-    expect(await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/')))).toEqual([]);
+    expect(
+      await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/') && !r.isPublic)),
+    ).toEqual([]);
   }, 120_000);
 
   /** Notifications' routes (issue 15): SPEC.md §7's notification calls and the activity log, under NOTIFICATION. */
@@ -436,6 +447,25 @@ describe('permission matrix over every registered route', () => {
       `Bearer ${homeOnly}`,
     );
     expect(JSON.stringify(detail.body)).not.toContain(FOREIGN_LOCATION);
+  });
+
+  it('serves the supplier confirmation routes publicly: the mailed one-time link is the only credential', async () => {
+    const supplierRoutes = routes.filter((route) => route.path.startsWith('/api/procurement/supplier-confirmation'));
+    expect(supplierRoutes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'GET /api/procurement/supplier-confirmation',
+      'POST /api/procurement/supplier-confirmation/confirm',
+      'POST /api/procurement/supplier-confirmation/decline',
+    ]);
+    expect(supplierRoutes.filter((route) => !route.isPublic || route.permission)).toEqual([]);
+    // No sign-in needed: an unknown link answers the link's refusal, never 401 or 403.
+    const answers = [
+      await call('GET', '/api/procurement/supplier-confirmation?token=unknown'),
+      await call('POST', '/api/procurement/supplier-confirmation/confirm').send({ token: 'unknown' }),
+      await call('POST', '/api/procurement/supplier-confirmation/decline').send({ token: 'unknown', reason: 'no' }),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual(
+      Array(3).fill([410, 'PROCUREMENT_SUPPLIER_LINK_INVALID']),
+    );
   });
 
   it('refuses every guarded route without a token and with a forged one', async () => {
