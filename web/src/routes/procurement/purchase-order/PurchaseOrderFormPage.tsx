@@ -6,6 +6,7 @@ import {
   purchaseOrderLineInputSchema,
   V,
 } from '@scm/contracts';
+import { REFERENCE_CURRENCY } from '@scm/contracts';
 import type { PurchaseOrderInput, PurchaseOrderView } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -140,7 +141,8 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
       delivery_time: '',
       order_type: 'Business Order',
       stock_type: 'inventory',
-      currency: 'SGD',
+      // Always offered (its rate is 1); a currency without a rate on the purchase date could not be saved.
+      currency: REFERENCE_CURRENCY,
       internal_remark: '',
       external_remark: '',
       lines: [],
