@@ -27,6 +27,7 @@ describe('purchase order: the supplier confirms or declines through the mailed l
   let close: () => Promise<void>;
   let db: DataSource;
   let admin: string;
+  let adminId: string;
   const LOC = 'SC-OUT1';
   const SOON = dayFromToday(3);
 
@@ -45,6 +46,7 @@ describe('purchase order: the supplier confirms or declines through the mailed l
     const [row] = await db.query<{ user_id: string }[]>(
       `SELECT user_id FROM identity.app_user WHERE username = 'admin'`,
     );
+    adminId = row.user_id;
     admin = `Bearer ${await fullRightsToken(runtime, ['*'], { sub: row.user_id, name: 'Administrator' })}`;
     await seedCatalog();
   }, SUITE_HOOK_TIMEOUT_MS * 2);
@@ -220,9 +222,7 @@ describe('purchase order: the supplier confirms or declines through the mailed l
       (mail) => mail.to === SUPPLIER_EMAIL && mail.subject.includes(docNo),
     ).length;
 
-  async function status(
-    id: string,
-  ): Promise<{
+  async function status(id: string): Promise<{
     status: string;
     history: { action: string; actor_name: string; remark: string | null }[];
     delivery_time: string;
@@ -300,13 +300,23 @@ describe('purchase order: the supplier confirms or declines through the mailed l
     }
     expect((await status(po.id)).revision).toBe(after.revision);
 
-    // The buyer hears of it: the activity event is in the outbox.
-    const [event] = await db.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM outbox
+    // The buyer hears of it: the activity event, and the notification it makes for those who see the PO.
+    const events = await db.query<{ id: string }[]>(
+      `SELECT id FROM outbox
         WHERE subject = 'procurement.purchase-order.confirmed-by-supplier' AND envelope::text LIKE $1`,
       [`%${po.id}%`],
     );
-    expect(event.n).toBe(1);
+    expect(events).toHaveLength(1);
+    await expectEventually(
+      async () => {
+        const recipients = await db.query<{ user_id: string }[]>(
+          `SELECT user_id FROM notifications.notification WHERE event_id = $1`,
+          [events[0].id],
+        );
+        expect(recipients.map((row) => row.user_id)).toContain(adminId);
+      },
+      { timeoutMs: 30_000 },
+    );
   });
 
   it('refuses a tampered, an unknown and an expired link alike, translated, changing nothing', async () => {
