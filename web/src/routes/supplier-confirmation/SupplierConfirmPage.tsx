@@ -1,5 +1,5 @@
 import type { SupplierDecisionResult, SupplierPurchaseOrderView } from '@scm/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -43,8 +43,11 @@ export default function SupplierConfirmPage() {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Once answered, the link is used: a language switch keeps the thank-you instead of reading the link again.
+  const answered = useRef(false);
 
   useEffect(() => {
+    if (answered.current) return;
     let live = true;
     setState({ kind: 'loading' });
     api
@@ -73,6 +76,7 @@ export default function SupplierConfirmPage() {
     setBusy(true);
     try {
       const envelope = await api.post<SupplierDecisionResult>(`${PATH}/${path}`, { token, ...body }, { silent: true });
+      answered.current = true;
       setState({ kind: 'done', result: envelope.data });
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) setState({ kind: 'invalid', message: error.message });
