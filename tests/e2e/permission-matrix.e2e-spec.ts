@@ -17,6 +17,7 @@ import {
   seedTwoLocations,
   testConfig,
   tokenWithPermissions,
+  isLiveStream,
 } from '@scm/testing';
 import type { RegisteredRoute, TestDatabase, TwoLocations } from '@scm/testing';
 import request from 'supertest';
@@ -38,14 +39,6 @@ function grantsAt(keys: readonly string[], level: Level): PermissionEntry[] {
  * edit / approval on its declared key(s), and must answer exactly as the one permission rule says. A route
  * that declares nothing fails here (and is refused by the guard). It grows with every route services add.
  */
-/**
- * A live event stream (server-sent events) answers an allowed caller with a response that never ends: the generic
- * loops that wait for every route's answer leave it out; its refusal and its answer are checked on their own.
- */
-function isLiveStream(route: { method: string; path: string }): boolean {
-  return route.method === 'GET' && route.path === '/api/notification/stream';
-}
-
 describe('permission matrix over every registered route', () => {
   let app: NestFastifyApplication;
   let runtime: Runtime;

@@ -40,3 +40,11 @@ export function registeredRoutes(app: { get(type: typeof ModulesContainer): Modu
   }
   return routes;
 }
+
+/**
+ * A live event stream (server-sent events): an allowed caller's response never ends, so the suites that wait for
+ * every route's answer leave it out; its refusal and its events are checked by its own tests.
+ */
+export function isLiveStream(route: Pick<RegisteredRoute, 'method' | 'path'>): boolean {
+  return route.method === 'GET' && route.path === '/api/notification/stream';
+}

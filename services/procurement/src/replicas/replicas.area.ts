@@ -2,6 +2,7 @@ import type { ServiceArea } from '@scm/platform';
 import { CatalogReplicasHandler } from './catalog-replicas.handler.js';
 import { LocationReplicaRepository } from './location-replica.repository.js';
 import { CreateCatalogReplicas1795900000100 } from './migrations/1795900000100-CreateCatalogReplicas.js';
+import { AddLocationAddress1795900000110 } from './migrations/1795900000110-AddLocationAddress.js';
 import { RatesReplicaRepository } from './rates-replica.repository.js';
 import { ReplicasController } from './replicas.controller.js';
 import { SkuReplicaRepository } from './sku-replica.repository.js';
@@ -19,5 +20,5 @@ export const replicasArea: ServiceArea = {
     LocationReplicaRepository,
     RatesReplicaRepository,
   ],
-  migrations: [CreateCatalogReplicas1795900000100],
+  migrations: [CreateCatalogReplicas1795900000100, AddLocationAddress1795900000110],
 };
