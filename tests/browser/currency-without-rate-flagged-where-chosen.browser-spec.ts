@@ -19,8 +19,9 @@ test.describe('a currency without an exchange rate', () => {
     const context = await page.request.get('/api/catalog/products/pricing-context');
     const rates = ((await context.json()) as { data: { rates: { currency: string; rate: string | null }[] } }).data
       .rates;
-    const missing = rates.find((rate) => rate.rate === null)?.currency;
-    test.skip(missing === undefined, 'every currency has a rate in this database');
+    // The browser run's product starts with no exchange rate and its specs add SGD's only: the others have none.
+    const missing = rates.find((rate) => rate.rate === null && rate.currency !== 'SGD')?.currency;
+    expect(missing, `a currency without a rate among ${JSON.stringify(rates)}`).toBeDefined();
 
     await page.goto('/PLUSKU/product-management/new');
     const warning = page.getByTestId('currency-rate-warning');
