@@ -302,6 +302,24 @@ describe('purchase order: priced, approved within the limit, scoped (embedded mo
     expect(staleAction.body.code).toBe('DOCUMENT_STALE_REVISION');
   });
 
+  it("puts its supplier, SKU and location in use: catalog refuses to archive them (procurement's usage event)", async () => {
+    const refused = (path: string) =>
+      expectEventually(async () => {
+        const archive = await request(server).post(path).set('Authorization', admin);
+        expect(archive.status).toBe(409);
+        return archive.body.message as string;
+      });
+    expect(await refused('/api/catalog/suppliers/PO-SINC/archive')).toMatch(/in use/i);
+    expect(await refused('/api/catalog/skus/PO-FLOUR/archive')).toMatch(/in use/i);
+    const [usage] = await procurementDb.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM catalog.record_usage
+        WHERE used_by_type = 'procurement.purchase_order' AND used_by_id = $1`,
+      [inclusiveId],
+    );
+    // location, supplier and one SKU: the set of the latest revision, not one row per save.
+    expect(usage.count).toBe(3);
+  });
+
   it('is approved within the approver limit (USD) only: refused for a low limit, sent for a higher one', async () => {
     const submitted = await act(inclusiveId, 'submit', 2);
     expect(submitted.status).toBe(200);

@@ -5,3 +5,4 @@ export * from './document-kit.providers.js';
 export * from './document-number.js';
 export * from './document-rules.js';
 export * from './document-status-counts.js';
+export * from './document-usage.js';

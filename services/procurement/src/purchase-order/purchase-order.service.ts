@@ -19,6 +19,7 @@ import {
   EventPublisher,
   ListPage,
   actorOf,
+  announceDocumentUsage,
   assertEditable,
   assertLocationsInScope,
   assertRevision,
@@ -136,6 +137,7 @@ export class PurchaseOrderService implements OnModuleInit {
           },
           priced.lines,
         );
+        await this.announceUsage(manager, orderId, 1, input, priced.lines);
         await recordHistory(manager, {
           document_type: 'PO',
           document_id: orderId,
@@ -171,6 +173,7 @@ export class PurchaseOrderService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw PurchaseOrderException.stale();
+        await this.announceUsage(manager, id, record.revision + 1, input, priced.lines);
         await recordHistory(manager, {
           document_type: 'PO',
           document_id: id,
@@ -182,6 +185,27 @@ export class PurchaseOrderService implements OnModuleInit {
       }),
     );
     return this.get(id, user);
+  }
+
+  /** The supplier, location and SKUs of this revision are in use: catalog refuses to archive or delete them. */
+  private announceUsage(
+    manager: EntityManager,
+    id: string,
+    revision: number,
+    input: ValidPurchaseOrderInput,
+    lines: ReadonlyArray<{ sku_id: string }>,
+  ): Promise<void> {
+    return announceDocumentUsage(this.events, manager, {
+      service: 'procurement',
+      used_by_type: 'purchase_order',
+      used_by_id: id,
+      revision,
+      targets: [
+        { target_type: 'location', target_id: input.location_id },
+        { target_type: 'supplier', target_id: input.supplier_id },
+        ...lines.map((line) => ({ target_type: 'sku' as const, target_id: line.sku_id })),
+      ],
+    });
   }
 
   /**

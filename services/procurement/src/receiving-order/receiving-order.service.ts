@@ -34,6 +34,7 @@ import {
   EventPublisher,
   ListPage,
   actorOf,
+  announceDocumentUsage,
   assertEditable,
   assertLocationsInScope,
   assertRevision,
@@ -221,6 +222,7 @@ export class ReceivingOrderService implements OnModuleInit {
           },
           prepared.lines,
         );
+        await this.announceUsage(manager, receiptId, 1, input.location_id, prepared);
         await recordHistory(manager, {
           document_type: 'RO',
           document_id: receiptId,
@@ -251,6 +253,7 @@ export class ReceivingOrderService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw ReceivingOrderException.stale();
+        await this.announceUsage(manager, id, record.revision + 1, record.location_id, prepared);
         await recordHistory(manager, {
           document_type: 'RO',
           document_id: id,
@@ -262,6 +265,27 @@ export class ReceivingOrderService implements OnModuleInit {
       }),
     );
     return this.get(id, user);
+  }
+
+  /** The supplier, location and SKUs of this revision are in use: catalog refuses to archive or delete them. */
+  private announceUsage(
+    manager: EntityManager,
+    id: string,
+    revision: number,
+    locationId: string,
+    prepared: PreparedReceivingOrder,
+  ): Promise<void> {
+    return announceDocumentUsage(this.events, manager, {
+      service: 'procurement',
+      used_by_type: 'receiving_order',
+      used_by_id: id,
+      revision,
+      targets: [
+        { target_type: 'location', target_id: locationId },
+        { target_type: 'supplier', target_id: prepared.supplier_id },
+        ...prepared.lines.map((line) => ({ target_type: 'sku' as const, target_id: line.sku_id })),
+      ],
+    });
   }
 
   /**
