@@ -4,8 +4,9 @@ import type {
   ReceivingOrderInput,
   ReceivingOrderListRow,
   ReceivingOrderView,
+  ReceivingSettings,
 } from '@scm/contracts';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { documentApi } from '../components/document/document-api';
 import { api } from './client';
 
@@ -52,4 +53,31 @@ export function useReceivablePurchaseOrders(enabled: boolean) {
     },
     { shouldRetryOnError: false },
   );
+}
+
+const SETTINGS_KEY = ['receiving-orders', 'settings'] as const;
+
+/** The over-receipt tolerance (Settings › Procurement): percent above the ordered quantity allowed without approval. */
+export function useReceivingSettings(enabled = true) {
+  return useSWR<ReceivingSettings, Error>(
+    enabled ? SETTINGS_KEY : null,
+    async () => (await api.get<ReceivingSettings>(`${BASE}/settings`)).data,
+  );
+}
+
+/** Saves the tolerance (SETTING edit); a refused value comes back as a field error on the form. */
+export async function saveReceivingSettings(
+  input: ReceivingSettings,
+  idempotencyKey: string,
+): Promise<ReceivingSettings> {
+  const saved = (
+    await api.put<ReceivingSettings>(`${BASE}/settings`, input, {
+      idempotencyKey,
+      success: true,
+      loading: true,
+      silent: true,
+    })
+  ).data;
+  await mutate(SETTINGS_KEY, saved, { revalidate: false });
+  return saved;
 }

@@ -37,8 +37,9 @@ import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useCan } from '../../lib/permissions';
 import { showError } from '../../state/feedback';
 import { InventorySettingsTab } from './InventorySettingsTab';
+import { ProcurementSettingsTab } from './ProcurementSettingsTab';
 
-type Tab = 'gst' | 'currencies' | 'company' | 'inventory';
+type Tab = 'gst' | 'currencies' | 'company' | 'inventory' | 'procurement';
 
 /** Server field errors (duplicates, validation) shown on the form's fields; other failures rethrown. */
 function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown) {
@@ -55,7 +56,10 @@ function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown
   throw error;
 }
 
-/** /settings (SPEC.md §2, key SETTING): GST rates, currencies with dated exchange rates, company details. */
+/**
+ * /settings (SPEC.md §2, key SETTING): GST rates, currencies with dated exchange rates, company details, the period
+ * lock and the over-receipt tolerance.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -67,6 +71,8 @@ export default function SettingsPage() {
     { id: 'currencies', label: t('settings:tabs.currencies') },
     { id: 'company', label: t('settings:tabs.company') },
     { id: 'inventory', label: t('inventory:settings.tab') },
+    // The receiving tolerance is read under the Receiving Order view right: without it the tab would only fail.
+    ...(can('RO', 'view') ? [{ id: 'procurement' as const, label: t('receiving-order:settings.tab') }] : []),
   ];
 
   return (
@@ -96,6 +102,8 @@ export default function SettingsPage() {
           <CurrenciesTab canEdit={canEdit} />
         ) : tab === 'inventory' ? (
           <InventorySettingsTab canEdit={canEdit} />
+        ) : tab === 'procurement' ? (
+          <ProcurementSettingsTab canEdit={canEdit} />
         ) : isLoading || !settings ? (
           <PageLoading />
         ) : tab === 'gst' ? (
