@@ -374,6 +374,25 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/receiving-orders/:id/cancel': 'RO edit',
     'POST /api/procurement/receiving-orders/:id/approve': 'RO approval',
     'POST /api/procurement/receiving-orders/:id/reject': 'RO approval',
+    // Return note.
+    'POST /api/procurement/return-notes/list': 'GR view',
+    'POST /api/procurement/return-notes/status-counts': 'GR view',
+    'GET /api/procurement/return-notes/receiving-orders': 'GR view',
+    'GET /api/procurement/return-notes/receiving-orders/:id/lines': 'GR view',
+    'GET /api/procurement/return-notes/:id': 'GR view',
+    'POST /api/procurement/return-notes': 'GR edit',
+    'PUT /api/procurement/return-notes/:id': 'GR edit',
+    'POST /api/procurement/return-notes/:id/submit': 'GR edit',
+    'POST /api/procurement/return-notes/:id/recall': 'GR edit',
+    'POST /api/procurement/return-notes/:id/approve': 'GR approval',
+    'POST /api/procurement/return-notes/:id/reject': 'GR approval',
+  };
+
+  /** The key of each procurement document's files (`/api/procurement/attachments/<owner type>/...`). */
+  const PROCUREMENT_ATTACHMENT_KEYS: Record<string, string> = {
+    'purchase-order': 'PO',
+    'receiving-order': 'RO',
+    'return-note': 'GR',
   };
 
   it('declares every procurement route as its table says, and refuses each without its key', async () => {
@@ -394,7 +413,7 @@ describe('permission matrix over every registered route', () => {
     ).toEqual(PROCUREMENT_ROUTES);
     // Each document's files keep to its key.
     for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
-      const key = route.path.startsWith('/api/procurement/attachments/receiving-order/') ? 'RO' : 'PO';
+      const key = PROCUREMENT_ATTACHMENT_KEYS[route.path.split('/')[4]];
       expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
         new RegExp(`: ${key} (view|edit)$`),
       );

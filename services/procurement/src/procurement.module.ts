@@ -6,13 +6,21 @@ import { PURCHASE_ORDER_ATTACHMENTS } from './purchase-order/purchase-order.serv
 import { receivingOrderArea } from './receiving-order/receiving-order.area.js';
 import { RECEIVING_ORDER_ATTACHMENTS } from './receiving-order/receiving-order.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
+import { returnNoteArea } from './return-note/return-note.area.js';
+import { RETURN_NOTE_ATTACHMENTS } from './return-note/return-note.service.js';
 import { supplierConfirmationArea } from './supplier-confirmation/supplier-confirmation.area.js';
 
 /**
  * The areas of procurement in dependency order (their migrations run in timestamp order whatever the order
  * here). Store orders, purchase orders, receiving orders, return notes and petty cash each come as an area.
  */
-const AREAS: ServiceArea[] = [replicasArea, purchaseOrderArea, supplierConfirmationArea, receivingOrderArea];
+const AREAS: ServiceArea[] = [
+  replicasArea,
+  purchaseOrderArea,
+  supplierConfirmationArea,
+  receivingOrderArea,
+  returnNoteArea,
+];
 const gathered = gatherAreas(AREAS);
 
 /** Procurement: store orders, purchase orders, receiving, return notes and petty cash, on its own schema. */
@@ -32,6 +40,12 @@ const gathered = gatherAreas(AREAS);
         [RECEIVING_ORDER_ATTACHMENTS]: {
           permission: 'RO',
           record: { table: 'receiving_order', idColumn: 'id' },
+          scoped: true,
+        },
+        // Like the receiving order's: the supplier's acknowledgement, photos of the goods (20 MB pdf/jpeg/jpg/png).
+        [RETURN_NOTE_ATTACHMENTS]: {
+          permission: 'GR',
+          record: { table: 'return_note', idColumn: 'id' },
           scoped: true,
         },
       },

@@ -51,6 +51,13 @@ const RO = {
   linkPath: '/procurement/receiving-order/view',
 } as const;
 
+const GR = {
+  module: 'Return Note',
+  permissionKey: 'GR',
+  referenceType: 'GR',
+  linkPath: '/procurement/return-note/view',
+} as const;
+
 /** Every activity subject the notifications service logs and notifies, with its metadata. */
 export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockAdjustmentSubmitted]: { ...SA, verb: 'submitted', asksApproval: true },
@@ -72,6 +79,11 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.ReceivingOrderRejected]: { ...RO, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderReceived]: { ...RO, verb: 'received', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderCancelled]: { ...RO, verb: 'cancelled', asksApproval: false },
+  [ProcurementSubjects.ReturnNoteSubmitted]: { ...GR, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.ReturnNoteRecalled]: { ...GR, verb: 'recalled', asksApproval: false },
+  // Approving a return note is the return: the goods are received back by the supplier.
+  [ProcurementSubjects.ReturnNoteApproved]: { ...GR, verb: 'approved', asksApproval: false },
+  [ProcurementSubjects.ReturnNoteRejected]: { ...GR, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;

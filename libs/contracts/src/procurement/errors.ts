@@ -20,6 +20,12 @@ export enum ProcurementErrorCode {
   OVER_RECEIPT = 'PROCUREMENT_OVER_RECEIPT',
   /** 400: nothing is received: the receiving and additional lists are both empty. */
   NOTHING_RECEIVED = 'PROCUREMENT_NOTHING_RECEIVED',
+  /** 400: a return note names a receiving order that is not RECEIVED (or of another location). */
+  RECEIVING_ORDER_NOT_RETURNABLE = 'PROCUREMENT_RECEIVING_ORDER_NOT_RETURNABLE',
+  /** 400: a return line names no stock line of the receiving order. */
+  RO_LINE_UNKNOWN = 'PROCUREMENT_RO_LINE_UNKNOWN',
+  /** 400: more would go back than received − already returned, or than the location has on hand. */
+  INSUFFICIENT_AVAILABLE_QUANTITY = 'PROCUREMENT_INSUFFICIENT_AVAILABLE_QUANTITY',
   /**
    * 410: the supplier's link is unknown, tampered with, expired, already used or replaced by a newer one, or its PO
    * no longer awaits the supplier: one answer for all, so the page tells nothing else.

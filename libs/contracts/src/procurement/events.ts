@@ -15,4 +15,8 @@ export const PROCUREMENT_EVENT_SCHEMAS = {
   [ProcurementSubjects.ReceivingOrderRejected]: documentActivitySchema,
   [ProcurementSubjects.ReceivingOrderReceived]: documentActivitySchema,
   [ProcurementSubjects.ReceivingOrderCancelled]: documentActivitySchema,
+  [ProcurementSubjects.ReturnNoteSubmitted]: documentActivitySchema,
+  [ProcurementSubjects.ReturnNoteRecalled]: documentActivitySchema,
+  [ProcurementSubjects.ReturnNoteApproved]: documentActivitySchema,
+  [ProcurementSubjects.ReturnNoteRejected]: documentActivitySchema,
 } as const;

@@ -2,5 +2,6 @@ export * from './errors.js';
 export * from './events.js';
 export * from './purchase-order.js';
 export * from './receiving-order.js';
+export * from './return-note.js';
 export * from './subjects.js';
 export * from './supplier-confirmation.js';

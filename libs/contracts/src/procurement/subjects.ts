@@ -16,4 +16,9 @@ export const ProcurementSubjects = {
   ReceivingOrderRejected: 'procurement.receiving-order.rejected',
   ReceivingOrderReceived: 'procurement.receiving-order.received',
   ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
+  // Activity of the return note (documentActivitySchema); approving it is the return (RECEIVED).
+  ReturnNoteSubmitted: 'procurement.return-note.submitted',
+  ReturnNoteRecalled: 'procurement.return-note.recalled',
+  ReturnNoteApproved: 'procurement.return-note.approved',
+  ReturnNoteRejected: 'procurement.return-note.rejected',
 } as const;

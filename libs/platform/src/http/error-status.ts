@@ -62,6 +62,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case ProcurementErrorCode.PO_LINE_UNKNOWN:
     case ProcurementErrorCode.OVER_RECEIPT:
     case ProcurementErrorCode.NOTHING_RECEIVED:
+    case ProcurementErrorCode.RECEIVING_ORDER_NOT_RETURNABLE:
+    case ProcurementErrorCode.RO_LINE_UNKNOWN:
+    case ProcurementErrorCode.INSUFFICIENT_AVAILABLE_QUANTITY:
       return 400;
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:
