@@ -386,12 +386,27 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/return-notes/:id/recall': 'GR edit',
     'POST /api/procurement/return-notes/:id/approve': 'GR approval',
     'POST /api/procurement/return-notes/:id/reject': 'GR approval',
+    // Petty cash: the refund list's bulk refund is an approver's, like a claim's own refund.
+    'POST /api/procurement/petty-cash/list': 'PC view',
+    'POST /api/procurement/petty-cash/status-counts': 'PC view',
+    'GET /api/procurement/petty-cash/choices': 'PC view',
+    'POST /api/procurement/petty-cash/refund': 'PC approval',
+    'GET /api/procurement/petty-cash/:id': 'PC view',
+    'POST /api/procurement/petty-cash': 'PC edit',
+    'PUT /api/procurement/petty-cash/:id': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/submit': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/recall': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/sign': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/approve': 'PC approval',
+    'POST /api/procurement/petty-cash/:id/reject': 'PC approval',
+    'POST /api/procurement/petty-cash/:id/refund': 'PC approval',
   };
 
   /** The key of each procurement document's files (`/api/procurement/attachments/<owner type>/...`). */
   const PROCUREMENT_ATTACHMENT_KEYS: Record<string, string> = {
     'purchase-order': 'PO',
     'receiving-order': 'RO',
+    'petty-cash': 'PC',
     'return-note': 'GR',
   };
 

@@ -25,6 +25,13 @@ export interface ActivityMetadata {
 
 export type ActivityRegistry = Readonly<Record<string, ActivityMetadata>>;
 
+const PC = {
+  module: 'Petty Cash',
+  permissionKey: 'PC',
+  referenceType: 'PC',
+  linkPath: '/procurement/petty-cash/view',
+} as const;
+
 const SA = {
   module: 'Stock Adjustment',
   permissionKey: 'SA',
@@ -86,6 +93,11 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.ReturnNoteRejected]: { ...GR, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
+  [ProcurementSubjects.PettyCashSubmitted]: { ...PC, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.PettyCashApproved]: { ...PC, verb: 'approved', asksApproval: false },
+  [ProcurementSubjects.PettyCashRejected]: { ...PC, verb: 'rejected', asksApproval: false },
+  [ProcurementSubjects.PettyCashSigned]: { ...PC, verb: 'signed', asksApproval: false },
+  [ProcurementSubjects.PettyCashRefunded]: { ...PC, verb: 'refunded', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;
 
 /** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */
