@@ -386,27 +386,12 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/return-notes/:id/recall': 'GR edit',
     'POST /api/procurement/return-notes/:id/approve': 'GR approval',
     'POST /api/procurement/return-notes/:id/reject': 'GR approval',
-    // Petty cash: the refund list's bulk refund is an approver's, like a claim's own refund.
-    'POST /api/procurement/petty-cash/list': 'PC view',
-    'POST /api/procurement/petty-cash/status-counts': 'PC view',
-    'GET /api/procurement/petty-cash/choices': 'PC view',
-    'POST /api/procurement/petty-cash/refund': 'PC approval',
-    'GET /api/procurement/petty-cash/:id': 'PC view',
-    'POST /api/procurement/petty-cash': 'PC edit',
-    'PUT /api/procurement/petty-cash/:id': 'PC edit',
-    'POST /api/procurement/petty-cash/:id/submit': 'PC edit',
-    'POST /api/procurement/petty-cash/:id/recall': 'PC edit',
-    'POST /api/procurement/petty-cash/:id/sign': 'PC edit',
-    'POST /api/procurement/petty-cash/:id/approve': 'PC approval',
-    'POST /api/procurement/petty-cash/:id/reject': 'PC approval',
-    'POST /api/procurement/petty-cash/:id/refund': 'PC approval',
   };
 
   /** The key of each procurement document's files (`/api/procurement/attachments/<owner type>/...`). */
   const PROCUREMENT_ATTACHMENT_KEYS: Record<string, string> = {
     'purchase-order': 'PO',
     'receiving-order': 'RO',
-    'petty-cash': 'PC',
     'return-note': 'GR',
   };
 
@@ -446,6 +431,10 @@ describe('permission matrix over every registered route', () => {
     'POST /api/notification/activity-log/list': 'NOTIFICATION view',
     'GET /api/notification/activity-log/users': 'NOTIFICATION view',
     'GET /api/notification/stream': 'NOTIFICATION view',
+    // The approvals inbox lists under APPROVAL; approving is each document's own route. Its rebuild is an operator's.
+    'POST /api/notification/approval/list': 'APPROVAL view',
+    'POST /api/notification/approval/status-counts': 'APPROVAL view',
+    'POST /api/notification/approval/rebuild': 'SETTING edit',
   };
 
   it('declares every notifications route as its table says, and refuses each without its key', async () => {

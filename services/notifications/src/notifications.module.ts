@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ServicePlatformModule, gatherAreas } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
+import { approvalArea } from './approval/approval.area.js';
 import { feedArea } from './feed/feed.area.js';
 
 /**
  * The areas of notifications in dependency order (their migrations run in timestamp order whatever the order
- * here): the notification centre and the activity log, fed by the other services' events.
+ * here): the notification centre and the activity log, fed by the other services' events, and the approvals inbox.
  */
-const AREAS: ServiceArea[] = [feedArea];
+const AREAS: ServiceArea[] = [feedArea, approvalArea];
 const gathered = gatherAreas(AREAS);
 
 /**

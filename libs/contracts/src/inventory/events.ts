@@ -79,6 +79,7 @@ export const INVENTORY_EVENT_SCHEMAS = {
   [InventorySubjects.TransferReceivedWithRejects]: transferReceivedWithRejectsSchema,
   [InventorySubjects.WipDiscrepancyFound]: wipDiscrepancyFoundSchema,
   [InventorySubjects.StockAdjustmentSubmitted]: documentActivitySchema,
+  [InventorySubjects.StockAdjustmentRecalled]: documentActivitySchema,
   [InventorySubjects.StockAdjustmentApproved]: documentActivitySchema,
   [InventorySubjects.StockAdjustmentRejected]: documentActivitySchema,
   [InventorySubjects.StockAdjustmentDiscarded]: documentActivitySchema,

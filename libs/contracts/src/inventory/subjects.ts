@@ -8,6 +8,8 @@ export const InventorySubjects = {
   WipDiscrepancyFound: 'inventory.wip.discrepancy-found',
   // Activity of inventory's documents, for notifications and the activity log (documentActivitySchema).
   StockAdjustmentSubmitted: 'inventory.stock-adjustment.submitted',
+  // A submitted adjustment taken back to DRAFT: it no longer waits for an approval (the approvals inbox settles it).
+  StockAdjustmentRecalled: 'inventory.stock-adjustment.recalled',
   StockAdjustmentApproved: 'inventory.stock-adjustment.approved',
   StockAdjustmentRejected: 'inventory.stock-adjustment.rejected',
   StockAdjustmentDiscarded: 'inventory.stock-adjustment.discarded',

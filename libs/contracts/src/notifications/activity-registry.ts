@@ -21,22 +21,25 @@ export interface ActivityMetadata {
   linkPath: string;
   /** An approval request: addressed to the approvers whose limit covers the value, not to every viewer. */
   asksApproval: boolean;
+  /**
+   * The API base of the record's actions (`<actionsPath>/:id/approve|reject` with `{revision, remark}`), declared
+   * for a document that takes approvals: its requests are kept in the approvals inbox (`/approval`), which calls
+   * these routes, so the one permission check stays the document's own. The inbox reads nothing else per document:
+   * a row exists while the document's latest event is an `asksApproval` one; any later event of the document
+   * settles it, as APPROVED when its verb is `approved`, REJECTED when `rejected`, else REVERTED (recalled,
+   * discarded, cancelled ...).
+   */
+  actionsPath?: string;
 }
 
 export type ActivityRegistry = Readonly<Record<string, ActivityMetadata>>;
-
-const PC = {
-  module: 'Petty Cash',
-  permissionKey: 'PC',
-  referenceType: 'PC',
-  linkPath: '/procurement/petty-cash/view',
-} as const;
 
 const SA = {
   module: 'Stock Adjustment',
   permissionKey: 'SA',
   referenceType: 'SA',
   linkPath: '/inventory/stock-adjustment/view',
+  actionsPath: '/api/inventory/stock-adjustments',
 } as const;
 const ST = {
   module: 'Stock Take',
@@ -49,6 +52,7 @@ const PO = {
   permissionKey: 'PO',
   referenceType: 'PO',
   linkPath: '/procurement/purchase-order/view',
+  actionsPath: '/api/procurement/purchase-orders',
 } as const;
 
 const RO = {
@@ -56,6 +60,7 @@ const RO = {
   permissionKey: 'RO',
   referenceType: 'RO',
   linkPath: '/procurement/receiving-order/view',
+  actionsPath: '/api/procurement/receiving-orders',
 } as const;
 
 const GR = {
@@ -63,11 +68,13 @@ const GR = {
   permissionKey: 'GR',
   referenceType: 'GR',
   linkPath: '/procurement/return-note/view',
+  actionsPath: '/api/procurement/return-notes',
 } as const;
 
 /** Every activity subject the notifications service logs and notifies, with its metadata. */
 export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockAdjustmentSubmitted]: { ...SA, verb: 'submitted', asksApproval: true },
+  [InventorySubjects.StockAdjustmentRecalled]: { ...SA, verb: 'recalled', asksApproval: false },
   [InventorySubjects.StockAdjustmentApproved]: { ...SA, verb: 'approved', asksApproval: false },
   [InventorySubjects.StockAdjustmentRejected]: { ...SA, verb: 'rejected', asksApproval: false },
   [InventorySubjects.StockAdjustmentDiscarded]: { ...SA, verb: 'discarded', asksApproval: false },
@@ -76,12 +83,14 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTakeCompleted]: { ...ST, verb: 'completed', asksApproval: false },
   [InventorySubjects.StockTakeRecountRequested]: { ...ST, verb: 'recount_requested', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderSubmitted]: { ...PO, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.PurchaseOrderRecalled]: { ...PO, verb: 'recalled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderApproved]: { ...PO, verb: 'approved', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderRejected]: { ...PO, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderResent]: { ...PO, verb: 'resent', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelled]: { ...PO, verb: 'cancelled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderClosed]: { ...PO, verb: 'closed', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderSubmitted]: { ...RO, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.ReceivingOrderRecalled]: { ...RO, verb: 'recalled', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderApproved]: { ...RO, verb: 'approved', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderRejected]: { ...RO, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.ReceivingOrderReceived]: { ...RO, verb: 'received', asksApproval: false },
@@ -93,11 +102,6 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.ReturnNoteRejected]: { ...GR, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
-  [ProcurementSubjects.PettyCashSubmitted]: { ...PC, verb: 'submitted', asksApproval: true },
-  [ProcurementSubjects.PettyCashApproved]: { ...PC, verb: 'approved', asksApproval: false },
-  [ProcurementSubjects.PettyCashRejected]: { ...PC, verb: 'rejected', asksApproval: false },
-  [ProcurementSubjects.PettyCashSigned]: { ...PC, verb: 'signed', asksApproval: false },
-  [ProcurementSubjects.PettyCashRefunded]: { ...PC, verb: 'refunded', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;
 
 /** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */

@@ -1,2 +1,3 @@
 export * from './activity-registry.js';
+export * from './approval.js';
 export * from './dto.js';

@@ -1,6 +1,5 @@
 export * from './errors.js';
 export * from './events.js';
-export * from './petty-cash.js';
 export * from './purchase-order.js';
 export * from './receiving-order.js';
 export * from './return-note.js';

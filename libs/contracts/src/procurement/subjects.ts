@@ -2,6 +2,8 @@
 export const ProcurementSubjects = {
   // Activity of the purchase order, for notifications and the activity log (documentActivitySchema).
   PurchaseOrderSubmitted: 'procurement.purchase-order.submitted',
+  // A submitted PO taken back to DRAFT: it no longer waits for an approval (the approvals inbox settles it).
+  PurchaseOrderRecalled: 'procurement.purchase-order.recalled',
   PurchaseOrderApproved: 'procurement.purchase-order.approved',
   PurchaseOrderRejected: 'procurement.purchase-order.rejected',
   PurchaseOrderResent: 'procurement.purchase-order.resent',
@@ -12,16 +14,11 @@ export const ProcurementSubjects = {
   PurchaseOrderCancelledBySupplier: 'procurement.purchase-order.cancelled-by-supplier',
   // Activity of the receiving order (documentActivitySchema).
   ReceivingOrderSubmitted: 'procurement.receiving-order.submitted',
+  ReceivingOrderRecalled: 'procurement.receiving-order.recalled',
   ReceivingOrderApproved: 'procurement.receiving-order.approved',
   ReceivingOrderRejected: 'procurement.receiving-order.rejected',
   ReceivingOrderReceived: 'procurement.receiving-order.received',
   ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
-  // Activity of petty cash (documentActivitySchema).
-  PettyCashSubmitted: 'procurement.petty-cash.submitted',
-  PettyCashApproved: 'procurement.petty-cash.approved',
-  PettyCashRejected: 'procurement.petty-cash.rejected',
-  PettyCashSigned: 'procurement.petty-cash.signed',
-  PettyCashRefunded: 'procurement.petty-cash.refunded',
   // Activity of the return note (documentActivitySchema); approving it is the return (RECEIVED).
   ReturnNoteSubmitted: 'procurement.return-note.submitted',
   ReturnNoteRecalled: 'procurement.return-note.recalled',

@@ -60,9 +60,10 @@ const MACHINE = STOCK_ADJUSTMENT_MACHINE;
 /** The attachment owner type of stock adjustments (inventory.module.ts). */
 export const STOCK_ADJUSTMENT_ATTACHMENTS = 'stock-adjustment';
 
-/** The activity event of each action that has one (recall is a step back, not news). */
+/** The activity event of each action (a recall too: it withdraws the approval request the submit made). */
 const ACTIVITY_SUBJECTS = {
   submit: InventorySubjects.StockAdjustmentSubmitted,
+  recall: InventorySubjects.StockAdjustmentRecalled,
   approve: InventorySubjects.StockAdjustmentApproved,
   reject: InventorySubjects.StockAdjustmentRejected,
   discard: InventorySubjects.StockAdjustmentDiscarded,
@@ -265,22 +266,20 @@ export class StockAdjustmentService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw StockAdjustmentException.stale();
-        if (action !== 'recall') {
-          await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-            document_type: MACHINE.type,
-            document_id: id,
-            doc_no: record.doc_no,
-            location_id: record.location_id,
-            action,
-            from_status: transition.from,
-            to_status: transition.to,
-            actor_id: actor.id,
-            actor_name: actor.name,
-            remark: input.remark ?? null,
-            revision: record.revision + 1,
-            ...(action === 'submit' && { value_usd: approvalValueUsd(checked) }),
-          });
-        }
+        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
+          document_type: MACHINE.type,
+          document_id: id,
+          doc_no: record.doc_no,
+          location_id: record.location_id,
+          action,
+          from_status: transition.from,
+          to_status: transition.to,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          remark: input.remark ?? null,
+          revision: record.revision + 1,
+          ...(action === 'submit' && { value_usd: approvalValueUsd(checked) }),
+        });
         if (record.source === 'stock_take' && record.source_id && action !== 'submit' && action !== 'recall') {
           await this.outcomes.settle(manager, record.source, {
             adjustment_id: id,

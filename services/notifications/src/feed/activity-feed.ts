@@ -6,6 +6,7 @@ import type { ActivityMetadata, ActivityRegistry, DocumentActivity, Subject } fr
 import { LANGUAGES, hasTranslation, translate } from '@scm/i18n';
 import { ApproverDirectory, EventConsumer } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { ApprovalProjection } from '../approval/approval.projection.js';
 import { NotificationStream } from '../notification/notification-stream.js';
 
 /** The registry the feed subscribes to and addresses by (ACTIVITY_SUBJECTS; a test may give its own). */
@@ -53,6 +54,8 @@ export class ActivityFeed implements OnModuleInit {
     @Inject(ACTIVITY_REGISTRY) private readonly registry: ActivityRegistry,
     /** Live updates of the bell; absent where the feed runs without HTTP (tests driving it directly). */
     @Optional() private readonly stream?: NotificationStream,
+    /** The approvals inbox's read model; absent where a test drives the feed for its notifications alone. */
+    @Optional() private readonly approvals?: ApprovalProjection,
   ) {}
 
   onModuleInit(): void {
@@ -65,6 +68,8 @@ export class ActivityFeed implements OnModuleInit {
 
   async apply(manager: EntityManager, event: ActivityEvent, meta: ActivityMetadata): Promise<void> {
     const data = event.data;
+    // Before the log's own once-only check: a replay (rebuild) finds the log written and must still refill the inbox.
+    await this.approvals?.apply(manager, event, meta);
     const link = `${meta.linkPath}?id=${encodeURIComponent(data.document_id)}`;
     const logged = await manager.query<unknown[]>(
       `INSERT INTO activity_log (id, event_id, subject, module, created_by_id, created_by, message, reference_type,

@@ -57,9 +57,10 @@ export type PurchaseOrderUserAction = Extract<
   'submit' | 'recall' | 'approve' | 'reject' | 'resend' | 'cancel' | 'close'
 >;
 
-/** The activity event of each action that has one (recall is a step back, not news). */
+/** The activity event of each action (a recall too: it withdraws the approval request the submit made). */
 const ACTIVITY_SUBJECTS = {
   submit: ProcurementSubjects.PurchaseOrderSubmitted,
+  recall: ProcurementSubjects.PurchaseOrderRecalled,
   approve: ProcurementSubjects.PurchaseOrderApproved,
   reject: ProcurementSubjects.PurchaseOrderRejected,
   resend: ProcurementSubjects.PurchaseOrderResent,
@@ -251,23 +252,21 @@ export class PurchaseOrderService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw PurchaseOrderException.stale();
-        if (action !== 'recall') {
-          await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-            document_type: MACHINE.type,
-            document_id: id,
-            doc_no: record.doc_no,
-            location_id: record.location_id,
-            action,
-            from_status: transition.from,
-            to_status: transition.to,
-            actor_id: actor.id,
-            actor_name: actor.name,
-            remark: input.remark ?? null,
-            revision: record.revision + 1,
-            // What the approval is bounded by: notifications ask only approvers whose limit covers it.
-            ...(action === 'submit' && { value_usd: record.total_usd }),
-          });
-        }
+        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
+          document_type: MACHINE.type,
+          document_id: id,
+          doc_no: record.doc_no,
+          location_id: record.location_id,
+          action,
+          from_status: transition.from,
+          to_status: transition.to,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          remark: input.remark ?? null,
+          revision: record.revision + 1,
+          // What the approval is bounded by: notifications ask only approvers whose limit covers it.
+          ...(action === 'submit' && { value_usd: record.total_usd }),
+        });
         // Approving (to PENDING SUPPLIER) and resending issue the supplier's one-time link in this transaction.
         return transition.to === 'PENDING SUPPLIER' ? this.supplierConfirmation.issueLink(manager, id) : null;
       }),

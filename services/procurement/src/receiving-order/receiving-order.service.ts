@@ -82,8 +82,10 @@ export type ReceivingOrderUserAction = Extract<
   'submit' | 'recall' | 'approve' | 'reject' | 'receive' | 'cancel'
 >;
 
+/** The activity event of each action (a recall too: it withdraws the approval request the submit made). */
 const ACTIVITY_SUBJECTS = {
   submit: ProcurementSubjects.ReceivingOrderSubmitted,
+  recall: ProcurementSubjects.ReceivingOrderRecalled,
   approve: ProcurementSubjects.ReceivingOrderApproved,
   reject: ProcurementSubjects.ReceivingOrderRejected,
   receive: ProcurementSubjects.ReceivingOrderReceived,
@@ -330,22 +332,20 @@ export class ReceivingOrderService implements OnModuleInit {
           last_updated_by: user.sub,
         });
         if (!saved) throw ReceivingOrderException.stale();
-        if (action !== 'recall') {
-          await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-            document_type: MACHINE.type,
-            document_id: id,
-            doc_no: record.doc_no,
-            location_id: record.location_id,
-            action,
-            from_status: transition.from,
-            to_status: transition.to,
-            actor_id: actor.id,
-            actor_name: actor.name,
-            remark: input.remark ?? null,
-            revision: record.revision + 1,
-            ...(action === 'submit' && { value_usd: record.total_usd }),
-          });
-        }
+        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
+          document_type: MACHINE.type,
+          document_id: id,
+          doc_no: record.doc_no,
+          location_id: record.location_id,
+          action,
+          from_status: transition.from,
+          to_status: transition.to,
+          actor_id: actor.id,
+          actor_name: actor.name,
+          remark: input.remark ?? null,
+          revision: record.revision + 1,
+          ...(action === 'submit' && { value_usd: record.total_usd }),
+        });
       }),
     );
     return this.get(id, user);
