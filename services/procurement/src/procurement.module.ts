@@ -5,6 +5,8 @@ import { purchaseOrderArea } from './purchase-order/purchase-order.area.js';
 import { PURCHASE_ORDER_ATTACHMENTS } from './purchase-order/purchase-order.service.js';
 import { receivingOrderArea } from './receiving-order/receiving-order.area.js';
 import { RECEIVING_ORDER_ATTACHMENTS } from './receiving-order/receiving-order.service.js';
+import { pettyCashArea } from './petty-cash/petty-cash.area.js';
+import { PETTY_CASH_ATTACHMENTS } from './petty-cash/petty-cash.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
 import { returnNoteArea } from './return-note/return-note.area.js';
 import { RETURN_NOTE_ATTACHMENTS } from './return-note/return-note.service.js';
@@ -19,6 +21,7 @@ const AREAS: ServiceArea[] = [
   purchaseOrderArea,
   supplierConfirmationArea,
   receivingOrderArea,
+  pettyCashArea,
   returnNoteArea,
 ];
 const gathered = gatherAreas(AREAS);
@@ -35,6 +38,12 @@ const gathered = gatherAreas(AREAS);
         [PURCHASE_ORDER_ATTACHMENTS]: {
           permission: 'PO',
           record: { table: 'purchase_order', idColumn: 'id' },
+          scoped: true,
+        },
+        // The receipts of a claim (scans and photos; the kit's 20 MB pdf/jpeg/jpg/png).
+        [PETTY_CASH_ATTACHMENTS]: {
+          permission: 'PC',
+          record: { table: 'petty_cash', idColumn: 'id' },
           scoped: true,
         },
         [RECEIVING_ORDER_ATTACHMENTS]: {

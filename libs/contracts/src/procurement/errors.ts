@@ -20,6 +20,10 @@ export enum ProcurementErrorCode {
   OVER_RECEIPT = 'PROCUREMENT_OVER_RECEIPT',
   /** 400: nothing is received: the receiving and additional lists are both empty. */
   NOTHING_RECEIVED = 'PROCUREMENT_NOTHING_RECEIVED',
+  /** 400: a petty cash claim is submitted unsigned, or its cash signed for without a signature (SPEC.md §5). */
+  SIGNATURE_REQUIRED = 'PROCUREMENT_SIGNATURE_REQUIRED',
+  /** 400: a petty cash claim with no receipt in either list. */
+  NO_RECEIPTS = 'PROCUREMENT_NO_RECEIPTS',
   /** 400: a return note names a receiving order that is not RECEIVED (or of another location). */
   RECEIVING_ORDER_NOT_RETURNABLE = 'PROCUREMENT_RECEIVING_ORDER_NOT_RETURNABLE',
   /** 400: a return line names no stock line of the receiving order. */

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './events.js';
+export * from './petty-cash.js';
 export * from './purchase-order.js';
 export * from './receiving-order.js';
 export * from './return-note.js';

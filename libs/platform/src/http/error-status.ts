@@ -62,6 +62,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case ProcurementErrorCode.PO_LINE_UNKNOWN:
     case ProcurementErrorCode.OVER_RECEIPT:
     case ProcurementErrorCode.NOTHING_RECEIVED:
+    case ProcurementErrorCode.SIGNATURE_REQUIRED:
+    case ProcurementErrorCode.NO_RECEIPTS:
     case ProcurementErrorCode.RECEIVING_ORDER_NOT_RETURNABLE:
     case ProcurementErrorCode.RO_LINE_UNKNOWN:
     case ProcurementErrorCode.INSUFFICIENT_AVAILABLE_QUANTITY:

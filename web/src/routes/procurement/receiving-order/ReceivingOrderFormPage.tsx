@@ -3,6 +3,7 @@ import type { ReceivableLine, ReceivingOrderInput, ReceivingOrderView } from '@s
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { usePurchaseOrderChoices, usePurchaseOrderSkuSearch } from '../../../api/purchase-orders';
 import { receivingOrdersApi, useReceivableLines, useReceivablePurchaseOrders } from '../../../api/receiving-orders';
@@ -23,7 +24,9 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { isLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
+import { useCan } from '../../../lib/permissions';
 import { RECEIVING_ORDER_PATH } from '../paths';
+import { newReturnNotePath } from '../return-note/paths';
 
 /** The form: the header, the receive quantity typed per PO line (blank: not received) and the rejected rows. */
 const formSchema = z.object({
@@ -151,6 +154,7 @@ const inputClass =
 function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const can = useCan();
   const seesCost = user?.role.can_see_cost ?? false;
   const isNewDoc = mode === 'new' || mode === 'create' || mode === 'clone';
   const {
@@ -294,6 +298,19 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
       loadError={!isNewDoc && !id ? true : error}
       save={save}
       attachments={{ service: 'procurement', ownerType: 'receiving-order' }}
+      extraButtons={
+        // Goods taken in may go back to the supplier: a return note made from this receipt.
+        document?.status === 'RECEIVED' &&
+        can('GR', 'edit') && (
+          <Link
+            to={newReturnNotePath(document.id)}
+            className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            data-testid="ro-create-return-note"
+          >
+            {t('return-note:createFromReceipt')}
+          </Link>
+        )
+      }
       print={() =>
         document
           ? {
