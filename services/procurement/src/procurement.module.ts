@@ -10,6 +10,7 @@ import { PETTY_CASH_ATTACHMENTS } from './petty-cash/petty-cash.service.js';
 import { replicasArea } from './replicas/replicas.area.js';
 import { returnNoteArea } from './return-note/return-note.area.js';
 import { RETURN_NOTE_ATTACHMENTS } from './return-note/return-note.service.js';
+import { storeOrderArea } from './store-order/store-order.area.js';
 import { supplierConfirmationArea } from './supplier-confirmation/supplier-confirmation.area.js';
 
 /**
@@ -23,6 +24,8 @@ const AREAS: ServiceArea[] = [
   receivingOrderArea,
   pettyCashArea,
   returnNoteArea,
+  // After the return note's: its replica of the ledger's postings gives the store order's on hand and usage.
+  storeOrderArea,
 ];
 const gathered = gatherAreas(AREAS);
 

@@ -104,6 +104,10 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [ProcurementSubjects.ReturnNoteRecalled]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.ReturnNoteApproved]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.ReturnNoteRejected]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.StoreOrderSubmitted]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.StoreOrderCancelled]: { key: activityKey, ordering: 'snapshot' },
+  // A store order is submitted once: its transfer request is its own aggregate.
+  [ProcurementSubjects.StoreOrderTransferRequested]: { key: (d) => d.store_order_id, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { key: activityKey, ordering: 'snapshot' },
   [StockPostingSubjects.ReceivingOrderPosted]: { key: (d) => `${d.document_id}/${d.revision}`, ordering: 'snapshot' },

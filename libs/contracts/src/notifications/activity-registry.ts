@@ -71,6 +71,13 @@ const GR = {
   actionsPath: '/api/procurement/return-notes',
 } as const;
 
+const OR = {
+  module: 'Store Ordering',
+  permissionKey: 'OR',
+  referenceType: 'OR',
+  linkPath: '/store-ordering/view',
+} as const;
+
 /** Every activity subject the notifications service logs and notifies, with its metadata. */
 export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockAdjustmentSubmitted]: { ...SA, verb: 'submitted', asksApproval: true },
@@ -102,6 +109,9 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.ReturnNoteRejected]: { ...GR, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
+  // Nobody approves a store order (its POs are approved): its submission is news, not a request.
+  [ProcurementSubjects.StoreOrderSubmitted]: { ...OR, verb: 'submitted', asksApproval: false },
+  [ProcurementSubjects.StoreOrderCancelled]: { ...OR, verb: 'cancelled', asksApproval: false },
 } as const satisfies Partial<Record<Subject, ActivityMetadata>>;
 
 /** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */

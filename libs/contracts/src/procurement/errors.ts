@@ -30,6 +30,13 @@ export enum ProcurementErrorCode {
   RO_LINE_UNKNOWN = 'PROCUREMENT_RO_LINE_UNKNOWN',
   /** 400: more would go back than received − already returned, or than the location has on hand. */
   INSUFFICIENT_AVAILABLE_QUANTITY = 'PROCUREMENT_INSUFFICIENT_AVAILABLE_QUANTITY',
+  /** 400: a store order's lines have problems (each told on its line): SPEC.md §5 "One or more items not filled up properly". */
+  STORE_ORDER_ITEMS_INVALID = 'PROCUREMENT_STORE_ORDER_ITEMS_INVALID',
+  /** 400: a store order line from a supplier names none, and the SKU has no default supplier for the location. */
+  STORE_ORDER_SUPPLIER_REQUIRED = 'PROCUREMENT_STORE_ORDER_SUPPLIER_REQUIRED',
+  /** 400: internal lines, but no central kitchen is set (Settings), or the outlet is the central kitchen itself. */
+  CENTRAL_KITCHEN_NOT_SET = 'PROCUREMENT_CENTRAL_KITCHEN_NOT_SET',
+  CENTRAL_KITCHEN_SELF = 'PROCUREMENT_CENTRAL_KITCHEN_SELF',
   /**
    * 410: the supplier's link is unknown, tampered with, expired, already used or replaced by a newer one, or its PO
    * no longer awaits the supplier: one answer for all, so the page tells nothing else.

@@ -1,4 +1,5 @@
 import { documentActivitySchema } from '../inventory/events.js';
+import { storeOrderTransferRequestedSchema } from './store-order.js';
 import { ProcurementSubjects } from './subjects.js';
 
 export const PROCUREMENT_EVENT_SCHEMAS = {
@@ -21,4 +22,7 @@ export const PROCUREMENT_EVENT_SCHEMAS = {
   [ProcurementSubjects.ReturnNoteRecalled]: documentActivitySchema,
   [ProcurementSubjects.ReturnNoteApproved]: documentActivitySchema,
   [ProcurementSubjects.ReturnNoteRejected]: documentActivitySchema,
+  [ProcurementSubjects.StoreOrderSubmitted]: documentActivitySchema,
+  [ProcurementSubjects.StoreOrderCancelled]: documentActivitySchema,
+  [ProcurementSubjects.StoreOrderTransferRequested]: storeOrderTransferRequestedSchema,
 } as const;

@@ -4,5 +4,6 @@ export * from './petty-cash.js';
 export * from './purchase-order.js';
 export * from './receiving-order.js';
 export * from './return-note.js';
+export * from './store-order.js';
 export * from './subjects.js';
 export * from './supplier-confirmation.js';

@@ -147,6 +147,9 @@ export interface PurchaseOrderLineView {
 }
 
 export interface PurchaseOrderView extends DocumentHeaderView<PurchaseOrderStatus> {
+  /** The store order this PO was split from (its page links back); null for a PO typed by a buyer. */
+  store_order_id: string | null;
+  store_order_no: string | null;
   supplier_id: string;
   supplier_name: string;
   purchase_date: string;

@@ -19,9 +19,15 @@ export const ProcurementSubjects = {
   ReceivingOrderRejected: 'procurement.receiving-order.rejected',
   ReceivingOrderReceived: 'procurement.receiving-order.received',
   ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
+  // Activity of petty cash (documentActivitySchema).
   // Activity of the return note (documentActivitySchema); approving it is the return (RECEIVED).
   ReturnNoteSubmitted: 'procurement.return-note.submitted',
   ReturnNoteRecalled: 'procurement.return-note.recalled',
   ReturnNoteApproved: 'procurement.return-note.approved',
   ReturnNoteRejected: 'procurement.return-note.rejected',
+  // Activity of the store order (documentActivitySchema).
+  StoreOrderSubmitted: 'procurement.store-order.submitted',
+  StoreOrderCancelled: 'procurement.store-order.cancelled',
+  // A submitted store order's internal lines, for the central kitchen's transfer (storeOrderTransferRequestedSchema).
+  StoreOrderTransferRequested: 'procurement.store-order.transfer-requested',
 } as const;

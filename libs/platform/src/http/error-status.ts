@@ -62,6 +62,10 @@ export function httpStatusOf(code: ErrorCode): number {
     case ProcurementErrorCode.PO_LINE_UNKNOWN:
     case ProcurementErrorCode.OVER_RECEIPT:
     case ProcurementErrorCode.NOTHING_RECEIVED:
+    case ProcurementErrorCode.STORE_ORDER_ITEMS_INVALID:
+    case ProcurementErrorCode.STORE_ORDER_SUPPLIER_REQUIRED:
+    case ProcurementErrorCode.CENTRAL_KITCHEN_NOT_SET:
+    case ProcurementErrorCode.CENTRAL_KITCHEN_SELF:
     case ProcurementErrorCode.SIGNATURE_REQUIRED:
     case ProcurementErrorCode.NO_RECEIPTS:
     case ProcurementErrorCode.RECEIVING_ORDER_NOT_RETURNABLE:

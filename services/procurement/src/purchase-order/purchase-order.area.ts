@@ -1,6 +1,7 @@
 import { DOCUMENT_KIT_PROVIDERS } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
 import { CreatePurchaseOrders1795900000200 } from './migrations/1795900000200-CreatePurchaseOrders.js';
+import { AddPurchaseOrderStoreOrder1795900000460 } from './migrations/1795900000460-AddPurchaseOrderStoreOrder.js';
 import { PurchaseOrderChoicesReader } from './purchase-order-choices.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import { PurchaseOrderController } from './purchase-order.controller.js';
@@ -20,5 +21,5 @@ export const purchaseOrderArea: ServiceArea = {
     PurchaseOrderChoicesReader,
     PurchaseOrderService,
   ],
-  migrations: [CreatePurchaseOrders1795900000200],
+  migrations: [CreatePurchaseOrders1795900000200, AddPurchaseOrderStoreOrder1795900000460],
 };

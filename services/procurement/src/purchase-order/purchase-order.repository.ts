@@ -40,6 +40,9 @@ export interface PurchaseOrderRecord extends PurchaseOrderTotals {
   minimum_order_value: string;
   internal_remark: string;
   external_remark: string;
+  /** The store order this PO was split from (null: typed by a buyer). */
+  store_order_id: string | null;
+  store_order_no: string | null;
   created_by: string | null;
   created_by_name: string;
   created_time: Date;
@@ -73,7 +76,7 @@ const HEADER_COLUMNS = `id, doc_no, status, revision, location_id, supplier_id,
   exchange_rate::text AS exchange_rate, gst_price_type, gst_rate::text AS gst_rate,
   subtotal_amount::text AS subtotal_amount, gst_amount::text AS gst_amount, total_amount::text AS total_amount,
   total_usd::text AS total_usd, minimum_order_value::text AS minimum_order_value, internal_remark, external_remark,
-  created_by, created_by_name, created_time, submitted_by, submitted_by_name, submitted_time, last_updated_time`;
+  store_order_id, store_order_no, created_by, created_by_name, created_time, submitted_by, submitted_by_name, submitted_time, last_updated_time`;
 
 const INSERT_COLUMNS = [
   'id',
@@ -97,6 +100,8 @@ const INSERT_COLUMNS = [
   'minimum_order_value',
   'internal_remark',
   'external_remark',
+  'store_order_id',
+  'store_order_no',
   'created_by',
   'created_by_name',
   'submitted_by',

@@ -113,44 +113,59 @@ export class PurchaseOrderService implements OnModuleInit {
 
   /** A new DRAFT, numbered in its location's PO series, priced from the replicas. */
   async create(input: ValidPurchaseOrderInput, user: AccessTokenClaims): Promise<PurchaseOrderView> {
-    assertLocationsInScope(locationScopeOf(user), [{ field: 'location_id', locationId: input.location_id }]);
     const id = await retryOnConflict(() =>
-      inTransaction(this.dataSource, async (manager) => {
-        const priced = await this.pricer.price(manager, input, linesOf(input));
-        const actor = actorOf(user);
-        const orderId = randomUUID();
-        // Taken late: creations at one location queue from here to their commit.
-        const docNo = await nextDocumentNumber(manager, 'PO', input.location_id);
-        await this.orders.insert(
-          manager,
-          {
-            id: orderId,
-            doc_no: docNo,
-            status: 'DRAFT',
-            revision: 1,
-            location_id: input.location_id,
-            ...headerOf(input, priced),
-            created_by: actor.id,
-            created_by_name: actor.name,
-            submitted_by: null,
-            submitted_by_name: null,
-            submitted_time: null,
-          },
-          priced.lines,
-        );
-        await this.announceUsage(manager, orderId, 1, input, priced.lines);
-        await recordHistory(manager, {
-          document_type: 'PO',
-          document_id: orderId,
-          action: 'create',
-          from_status: null,
-          to_status: 'DRAFT',
-          actor,
-        });
-        return orderId;
-      }),
+      inTransaction(this.dataSource, (manager) => this.createDraft(manager, input, user)),
     );
     return this.get(id, user);
+  }
+
+  /**
+   * THE way a PO comes into being, in the caller's transaction: scope check, pricing, number, row, usage and
+   * history. A store order's submission calls it once per supplier (`storeOrder` links the PO back to it), so its
+   * POs are numbered and priced exactly as one typed by a buyer. Answers the new PO's id.
+   */
+  async createDraft(
+    manager: EntityManager,
+    input: ValidPurchaseOrderInput,
+    user: AccessTokenClaims,
+    storeOrder: { id: string; doc_no: string } | null = null,
+  ): Promise<string> {
+    assertLocationsInScope(locationScopeOf(user), [{ field: 'location_id', locationId: input.location_id }]);
+    const priced = await this.pricer.price(manager, input, linesOf(input));
+    const actor = actorOf(user);
+    const orderId = randomUUID();
+    // Taken late: creations at one location queue from here to their commit.
+    const docNo = await nextDocumentNumber(manager, 'PO', input.location_id);
+    await this.orders.insert(
+      manager,
+      {
+        id: orderId,
+        doc_no: docNo,
+        status: 'DRAFT',
+        revision: 1,
+        location_id: input.location_id,
+        ...headerOf(input, priced),
+        store_order_id: storeOrder?.id ?? null,
+        store_order_no: storeOrder?.doc_no ?? null,
+        created_by: actor.id,
+        created_by_name: actor.name,
+        submitted_by: null,
+        submitted_by_name: null,
+        submitted_time: null,
+      },
+      priced.lines,
+    );
+    await this.announceUsage(manager, orderId, 1, input, priced.lines);
+    await recordHistory(manager, {
+      document_type: 'PO',
+      document_id: orderId,
+      action: 'create',
+      from_status: null,
+      to_status: 'DRAFT',
+      remark: storeOrder ? storeOrder.doc_no : null,
+      actor,
+    });
+    return orderId;
   }
 
   /** Replaces a DRAFT's header and lines; the edit must be made on the current revision. */
@@ -328,6 +343,8 @@ export class PurchaseOrderService implements OnModuleInit {
       last_updated_time: new Date(record.last_updated_time).toISOString(),
       available_actions: availableActionsFor(MACHINE, record.status, user),
       history: await readHistory(manager, 'PO', record.id),
+      store_order_id: record.store_order_id,
+      store_order_no: record.store_order_no,
       supplier_id: record.supplier_id,
       supplier_name: supplier?.company_name ?? record.supplier_id,
       purchase_date: record.purchase_date,
