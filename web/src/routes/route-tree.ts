@@ -38,7 +38,13 @@ const pending = (id: string, path: string, keys: RouteNode['keys'], withForm = t
 /** The full menu of SPEC.md §2. Later issues replace `pending` pages with real ones. */
 export const ROUTE_TREE: RouteNode[] = [
   { id: 'dashboard', path: '/dashboard', keys: 'DASHBOARD', page: notAvailable, icon: 'dashboard' },
-  { id: 'approval', path: '/approval', keys: 'APPROVAL', page: notAvailable, icon: 'approval' },
+  {
+    id: 'approval',
+    path: '/approval',
+    keys: 'APPROVAL',
+    page: () => import('./approval/ApprovalInboxPage'),
+    icon: 'approval',
+  },
   { ...pending('storeOrdering', '/store-ordering', 'OR'), icon: 'cart' },
   { ...pending('salesOrder', '/sales-order', 'SO'), icon: 'receipt' },
   {
