@@ -374,6 +374,20 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/receiving-orders/:id/cancel': 'RO edit',
     'POST /api/procurement/receiving-orders/:id/approve': 'RO approval',
     'POST /api/procurement/receiving-orders/:id/reject': 'RO approval',
+    // Petty cash: the refund list's bulk refund is an approver's, like a claim's own refund.
+    'POST /api/procurement/petty-cash/list': 'PC view',
+    'POST /api/procurement/petty-cash/status-counts': 'PC view',
+    'GET /api/procurement/petty-cash/choices': 'PC view',
+    'POST /api/procurement/petty-cash/refund': 'PC approval',
+    'GET /api/procurement/petty-cash/:id': 'PC view',
+    'POST /api/procurement/petty-cash': 'PC edit',
+    'PUT /api/procurement/petty-cash/:id': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/submit': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/recall': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/sign': 'PC edit',
+    'POST /api/procurement/petty-cash/:id/approve': 'PC approval',
+    'POST /api/procurement/petty-cash/:id/reject': 'PC approval',
+    'POST /api/procurement/petty-cash/:id/refund': 'PC approval',
     // Return note.
     'POST /api/procurement/return-notes/list': 'GR view',
     'POST /api/procurement/return-notes/status-counts': 'GR view',
@@ -393,6 +407,7 @@ describe('permission matrix over every registered route', () => {
     'purchase-order': 'PO',
     'receiving-order': 'RO',
     'return-note': 'GR',
+    'petty-cash': 'PC',
   };
 
   it('declares every procurement route as its table says, and refuses each without its key', async () => {

@@ -34,6 +34,13 @@ export interface ActivityMetadata {
 
 export type ActivityRegistry = Readonly<Record<string, ActivityMetadata>>;
 
+const PC = {
+  module: 'Petty Cash',
+  permissionKey: 'PC',
+  referenceType: 'PC',
+  linkPath: '/procurement/petty-cash/view',
+} as const;
+
 const SA = {
   module: 'Stock Adjustment',
   permissionKey: 'SA',
@@ -109,6 +116,11 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.ReturnNoteRejected]: { ...GR, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
+  [ProcurementSubjects.PettyCashSubmitted]: { ...PC, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.PettyCashApproved]: { ...PC, verb: 'approved', asksApproval: false },
+  [ProcurementSubjects.PettyCashRejected]: { ...PC, verb: 'rejected', asksApproval: false },
+  [ProcurementSubjects.PettyCashSigned]: { ...PC, verb: 'signed', asksApproval: false },
+  [ProcurementSubjects.PettyCashRefunded]: { ...PC, verb: 'refunded', asksApproval: false },
   // Nobody approves a store order (its POs are approved): its submission is news, not a request.
   [ProcurementSubjects.StoreOrderSubmitted]: { ...OR, verb: 'submitted', asksApproval: false },
   [ProcurementSubjects.StoreOrderCancelled]: { ...OR, verb: 'cancelled', asksApproval: false },

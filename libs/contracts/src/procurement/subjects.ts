@@ -20,6 +20,11 @@ export const ProcurementSubjects = {
   ReceivingOrderReceived: 'procurement.receiving-order.received',
   ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
   // Activity of petty cash (documentActivitySchema).
+  PettyCashSubmitted: 'procurement.petty-cash.submitted',
+  PettyCashApproved: 'procurement.petty-cash.approved',
+  PettyCashRejected: 'procurement.petty-cash.rejected',
+  PettyCashSigned: 'procurement.petty-cash.signed',
+  PettyCashRefunded: 'procurement.petty-cash.refunded',
   // Activity of the return note (documentActivitySchema); approving it is the return (RECEIVED).
   ReturnNoteSubmitted: 'procurement.return-note.submitted',
   ReturnNoteRecalled: 'procurement.return-note.recalled',
