@@ -45,7 +45,14 @@ export const ROUTE_TREE: RouteNode[] = [
     page: () => import('./approval/ApprovalInboxPage'),
     icon: 'approval',
   },
-  { ...pending('storeOrdering', '/store-ordering', 'OR'), icon: 'cart' },
+  {
+    id: 'storeOrdering',
+    path: '/store-ordering',
+    keys: 'OR',
+    icon: 'cart',
+    page: () => import('./store-ordering/StoreOrderListPage'),
+    form: () => import('./store-ordering/StoreOrderFormPage'),
+  },
   { ...pending('salesOrder', '/sales-order', 'SO'), icon: 'receipt' },
   {
     id: 'procurement',

@@ -30,6 +30,7 @@ import { DateField } from '../../../components/ui/DateField';
 import { isLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
+import { StoreOrderLink } from '../../store-ordering/StoreOrderLink';
 import { PURCHASE_ORDER_PATH } from '../paths';
 import { orderTypeKey } from './labels';
 
@@ -293,7 +294,14 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
       loadError={!isNewDoc && !id ? true : error}
       save={save}
       attachments={{ service: 'procurement', ownerType: 'purchase-order' }}
-      banner={banner}
+      banner={
+        <>
+          {document?.store_order_id && document.store_order_no && (
+            <StoreOrderLink id={document.store_order_id} docNo={document.store_order_no} />
+          )}
+          {banner}
+        </>
+      }
       print={() =>
         document
           ? {
