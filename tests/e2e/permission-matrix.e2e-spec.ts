@@ -340,6 +340,21 @@ describe('permission matrix over every registered route', () => {
   const PROCUREMENT_ROUTES: Record<string, string> = {
     // The catalog replicas.
     'POST /api/procurement/replicas/rebuild': 'SETTING edit',
+    // Store order (its split POs are approved on the PO).
+    'GET /api/procurement/store-orders/choices': 'OR view',
+    'POST /api/procurement/store-orders/skus': 'OR view',
+    'POST /api/procurement/store-orders/line-info': 'OR view',
+    'GET /api/procurement/store-orders/settings': 'OR view',
+    'PUT /api/procurement/store-orders/settings': 'SETTING edit',
+    'POST /api/procurement/store-orders/par-levels/list': 'OR view',
+    'PUT /api/procurement/store-orders/par-levels': 'OR edit',
+    'POST /api/procurement/store-orders/list': 'OR view',
+    'POST /api/procurement/store-orders/status-counts': 'OR view',
+    'GET /api/procurement/store-orders/:id': 'OR view',
+    'POST /api/procurement/store-orders': 'OR edit',
+    'PUT /api/procurement/store-orders/:id': 'OR edit',
+    'POST /api/procurement/store-orders/:id/submit': 'OR edit',
+    'POST /api/procurement/store-orders/:id/cancel': 'OR edit',
     // Purchase order.
     'POST /api/procurement/purchase-orders/list': 'PO view',
     'POST /api/procurement/purchase-orders/status-counts': 'PO view',
