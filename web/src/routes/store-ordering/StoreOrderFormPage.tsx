@@ -311,18 +311,23 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
   const sourceValue = (line: Line) =>
     line.source === 'central_kitchen' ? 'central_kitchen' : line.supplier_id ? `supplier:${line.supplier_id}` : '';
 
-  const columns = (): LineColumn<Line>[] => [
+  /** The cells after the item and unit; `indexes` maps a group's rows to the form's lines. */
+  const columns = (indexes: readonly number[]): LineColumn<Line>[] => [
     {
       id: 'suggested',
       header: t('store-order:fields.suggested'),
       beforeQuantity: true,
       align: 'right',
-      cell: (line) => {
+      cell: (line, row) => {
         const info = infoOf(line);
+        const index = indexes[row];
         if (!info) return <p className="pt-2 text-slate-400">…</p>;
-        const index = lines.indexOf(line);
         return (
-          <div className="flex items-center justify-end gap-1 pt-1" title={suggestionTitle(info)}>
+          <div
+            className="flex items-center justify-end gap-1 pt-1"
+            title={suggestionTitle(info)}
+            data-testid={`store-order-suggestion-${index}`}
+          >
             <span className="tabular-nums text-slate-700" data-testid={`store-order-suggested-${index}`}>
               {info.suggested_quantity === null ? t('store-order:suggestion.none') : info.suggested_quantity}
             </span>
@@ -348,9 +353,9 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
       header: t('store-order:fields.par_level'),
       beforeQuantity: true,
       align: 'right',
-      cell: (line) => {
+      cell: (line, row) => {
         const info = infoOf(line);
-        const index = lines.indexOf(line);
+        const index = indexes[row];
         const shown = parDrafts[line.item_id] ?? (info?.par_level ? trimZeros(info.par_level) : '');
         return editing && can('OR', 'edit') ? (
           <input
@@ -375,8 +380,8 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
     {
       id: 'source',
       header: t('store-order:fields.source'),
-      cell: (line) => {
-        const index = lines.indexOf(line);
+      cell: (line, row) => {
+        const index = indexes[row];
         if (!editing || internalOrder) {
           return (
             <p className="pt-2 text-slate-800">
@@ -409,8 +414,8 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
     {
       id: 'remark',
       header: t('store-order:fields.remark'),
-      cell: (line) => {
-        const index = lines.indexOf(line);
+      cell: (line, row) => {
+        const index = indexes[row];
         return editing ? (
           <input
             aria-label={t('store-order:fields.remark')}
@@ -619,7 +624,7 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
                         set: (line, value) => ({ ...line, quantity: value }),
                         placeholder: t('store-order:placeholders.quantity'),
                       }}
-                      columns={columns()}
+                      columns={columns(indexes)}
                       errors={indexes.map((index) => errors[index])}
                     />
                   </div>
