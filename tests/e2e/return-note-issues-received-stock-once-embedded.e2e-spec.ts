@@ -295,6 +295,21 @@ describe('return note: issues received stock once (embedded mode)', () => {
       [firstNoteId],
     );
     expect(movement).toEqual({ quantity: '-20.000', document_no: `GR-${OUT1}-000001` });
+
+    // The activity log has the note under its module, linked to its page.
+    await expectEventually(async () => {
+      const log = await request(server)
+        .post('/api/notification/activity-log/list')
+        .set('Authorization', admin)
+        .send({ limit: 50, other_params: { module: ['Return Note'] } });
+      const rows = (log.body.data as { reference_id: string; message: string }[]).filter(
+        (row) => row.reference_id === firstNoteId,
+      );
+      expect(rows.map((row) => row.message).sort()).toEqual([
+        `Administrator approved Return Note GR-${OUT1}-000001`,
+        `Administrator submitted Return Note GR-${OUT1}-000001`,
+      ]);
+    });
   });
 
   it('posts nothing twice when the posting request is delivered again', async () => {
