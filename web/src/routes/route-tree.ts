@@ -79,7 +79,21 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./procurement/return-note/ReturnNoteListPage'),
         form: () => import('./procurement/return-note/ReturnNoteFormPage'),
       },
-      pending('pettyCash', '/procurement/petty-cash', 'PC'),
+      {
+        id: 'pettyCash',
+        path: '/procurement/petty-cash',
+        keys: 'PC',
+        page: () => import('./procurement/petty-cash/PettyCashListPage'),
+        form: () => import('./procurement/petty-cash/PettyCashFormPage'),
+        hiddenRoutes: [
+          {
+            id: 'pettyCashRefund',
+            path: '/procurement/petty-cash/refund',
+            keys: 'PC',
+            page: () => import('./procurement/petty-cash/PettyCashRefundPage'),
+          },
+        ],
+      },
     ],
   },
   {

@@ -7,6 +7,8 @@ export type { ControlledSelectProps } from './ControlledSelect';
 export { FormSection } from './FormSection';
 export { FormShell } from './FormShell';
 export type { AfterSave, FormAction, FormShellProps } from './FormShell';
+export { SignaturePad } from './SignaturePad';
+export type { SignaturePadProps } from './SignaturePad';
 export { useUnsavedChangesGuard } from './UnsavedChangesGuard';
 export { useFieldProps } from './use-field-props';
 export type { FieldPropsOptions, SelectBinding, TextFieldBinding } from './use-field-props';
