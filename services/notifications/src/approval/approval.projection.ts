@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ActivityMetadata, ApprovalStatus, DocumentActivity } from '@scm/contracts';
 import { ApproverDirectory } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { NotificationStream } from '../notification/notification-stream.js';
 
 /** What the projection needs of one activity event (the feed's ActivityEvent). */
 export interface ApprovalEvent {
@@ -31,7 +32,11 @@ export function approvalOutcomeOf(meta: Pick<ActivityMetadata, 'verb'>): Exclude
  */
 @Injectable()
 export class ApprovalProjection {
-  constructor(private readonly directory: ApproverDirectory) {}
+  constructor(
+    private readonly directory: ApproverDirectory,
+    /** Live updates of the inbox page; absent where a test drives the projection directly. */
+    @Optional() private readonly stream?: NotificationStream,
+  ) {}
 
   async apply(manager: EntityManager, event: ApprovalEvent, meta: ActivityMetadata): Promise<void> {
     if (!meta.actionsPath) return;
@@ -75,7 +80,7 @@ export class ApprovalProjection {
       );
       return;
     }
-    await manager.query(
+    const settled = await manager.query<unknown[]>(
       `INSERT INTO approval_request (document_type, document_id, doc_no, module, permission_key, reference_type, link,
                                      actions_path, location_id, revision, last_event_id, last_updated_time, status,
                                      decided_by_id, decided_by, decided_time, remark)
@@ -94,9 +99,13 @@ export class ApprovalProjection {
                        THEN EXCLUDED.remark ELSE approval_request.remark END,
          status = CASE WHEN approval_request.status = 'PENDING APPROVAL'
                        THEN EXCLUDED.status ELSE approval_request.status END
-       WHERE approval_request.revision < EXCLUDED.revision`,
+       WHERE approval_request.revision < EXCLUDED.revision
+       RETURNING 1`,
       [...fixed, approvalOutcomeOf(meta), data.actor_id, data.actor_name, data.remark],
     );
+    // The others who may decide are told by their notification (the feed); the one who acted is not, yet their own
+    // inbox (this tab or another) must drop the row once it is settled here: a signal on their stream.
+    if (settled.length > 0 && data.actor_id !== null) this.stream?.notifyAfterCommit(manager, [data.actor_id]);
   }
 
   /** Empties the read model, before a replay rebuilds it. */
