@@ -328,10 +328,13 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
             title={suggestionTitle(info)}
             data-testid={`store-order-suggestion-${index}`}
           >
-            <span className="tabular-nums text-slate-700" data-testid={`store-order-suggested-${index}`}>
+            {/* The inputs are in the tooltip: dotted like a term that explains itself on hover. */}
+            <span
+              className="cursor-help tabular-nums text-slate-700 underline decoration-slate-400 decoration-dotted underline-offset-4"
+              data-testid={`store-order-suggested-${index}`}
+            >
               {info.suggested_quantity === null ? t('store-order:suggestion.none') : info.suggested_quantity}
             </span>
-            <Icon name="alert" className="h-3.5 w-3.5 text-slate-400" />
             {editing && info.suggested_quantity !== null && info.suggested_quantity !== '0' && (
               <Button
                 type="button"
@@ -367,7 +370,7 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
             placeholder={info?.primary_uom_name ?? ''}
             onChange={(event) => setParDrafts((drafts) => ({ ...drafts, [line.item_id]: event.target.value }))}
             onBlur={() => void saveParLevel(line)}
-            className="ml-auto block h-9 w-24 rounded-md border border-slate-300 px-3 text-right text-sm tabular-nums focus:ring-2 focus:ring-blue-500 focus:outline-none"
+            className="ml-auto block h-9 w-20 rounded-md border border-slate-300 px-2 text-right text-sm tabular-nums focus:ring-2 focus:ring-blue-500 focus:outline-none"
             data-testid={`store-order-par-${index}`}
           />
         ) : (
@@ -404,7 +407,7 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
               )
             }
             options={sourceOptions(line)}
-            buttonClassName="min-w-48"
+            buttonClassName="min-w-40"
             error={errors[index]?.source}
             data-testid={`store-order-source-${index}`}
           />
@@ -422,7 +425,7 @@ function StoreOrderForm({ mode, id, readOnly }: FormMode) {
             autoComplete="off"
             value={text(line.remark)}
             onChange={(event) => setLine(index, { remark: event.target.value })}
-            className="block h-9 w-40 rounded-md border border-slate-300 px-3 text-sm focus:ring-2 focus:ring-blue-500 focus:outline-none"
+            className="block h-9 w-32 rounded-md border border-slate-300 px-3 text-sm focus:ring-2 focus:ring-blue-500 focus:outline-none"
             data-testid={`store-order-remark-${index}`}
           />
         ) : (
