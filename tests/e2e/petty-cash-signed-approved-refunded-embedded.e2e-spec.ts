@@ -132,6 +132,8 @@ describe('petty cash: signed, approved and refunded (embedded mode)', () => {
   let claimId: string;
 
   it('prices each receipt by its GST type at 9 % and totals the lists in USD', async () => {
+    const choices = await api().get('petty-cash/choices');
+    expect(choices.body.data).toEqual({ currencies: ['SGD', 'USD'], gst_rate: '9.0000' });
     const created = await api().post('petty-cash', claim);
     expect(created.status).toBe(201);
     const view = created.body.data;
@@ -243,6 +245,23 @@ describe('petty cash: signed, approved and refunded (embedded mode)', () => {
     const again = await api().post('petty-cash/refund', { ids: [claimId] });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('DOCUMENT_ACTION_NOT_ALLOWED');
+
+    // The activity log has the claim under its module (signed for, refunded...), linked to its page.
+    await expectEventually(async () => {
+      const log = await request(server)
+        .post('/api/notification/activity-log/list')
+        .set('Authorization', admin)
+        .send({ limit: 50, other_params: { module: ['Petty Cash'] } });
+      const rows = (log.body.data as { reference_id: string; message: string }[]).filter(
+        (row) => row.reference_id === claimId,
+      );
+      expect(rows.map((row) => row.message).sort()).toEqual([
+        `Administrator refunded Petty Cash PC-${OUT1}-000001`,
+        `Administrator signed for Petty Cash PC-${OUT1}-000001`,
+        `Administrator submitted Petty Cash PC-${OUT1}-000001`,
+        `Test User approved Petty Cash PC-${OUT1}-000001`,
+      ]);
+    });
 
     const activity = await procurementDb.query<{ subject: string }[]>(
       `SELECT subject FROM outbox WHERE envelope->'data'->>'document_id' = $1 ORDER BY subject`,
