@@ -101,6 +101,7 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [ProcurementSubjects.ReceivingOrderReceived]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.ReceivingOrderCancelled]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PettyCashSubmitted]: { key: activityKey, ordering: 'snapshot' },
+  [ProcurementSubjects.PettyCashRecalled]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PettyCashApproved]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PettyCashRejected]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PettyCashSigned]: { key: activityKey, ordering: 'snapshot' },

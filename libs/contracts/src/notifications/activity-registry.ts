@@ -39,6 +39,7 @@ const PC = {
   permissionKey: 'PC',
   referenceType: 'PC',
   linkPath: '/procurement/petty-cash/view',
+  actionsPath: '/api/procurement/petty-cash',
 } as const;
 
 const SA = {
@@ -117,6 +118,7 @@ export const ACTIVITY_SUBJECTS = {
   [ProcurementSubjects.PurchaseOrderConfirmedBySupplier]: { ...PO, verb: 'confirmed_by_supplier', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderCancelledBySupplier]: { ...PO, verb: 'cancelled_by_supplier', asksApproval: false },
   [ProcurementSubjects.PettyCashSubmitted]: { ...PC, verb: 'submitted', asksApproval: true },
+  [ProcurementSubjects.PettyCashRecalled]: { ...PC, verb: 'recalled', asksApproval: false },
   [ProcurementSubjects.PettyCashApproved]: { ...PC, verb: 'approved', asksApproval: false },
   [ProcurementSubjects.PettyCashRejected]: { ...PC, verb: 'rejected', asksApproval: false },
   [ProcurementSubjects.PettyCashSigned]: { ...PC, verb: 'signed', asksApproval: false },

@@ -19,6 +19,7 @@ export const PROCUREMENT_EVENT_SCHEMAS = {
   [ProcurementSubjects.ReceivingOrderReceived]: documentActivitySchema,
   [ProcurementSubjects.ReceivingOrderCancelled]: documentActivitySchema,
   [ProcurementSubjects.PettyCashSubmitted]: documentActivitySchema,
+  [ProcurementSubjects.PettyCashRecalled]: documentActivitySchema,
   [ProcurementSubjects.PettyCashApproved]: documentActivitySchema,
   [ProcurementSubjects.PettyCashRejected]: documentActivitySchema,
   [ProcurementSubjects.PettyCashSigned]: documentActivitySchema,

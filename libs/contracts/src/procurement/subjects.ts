@@ -21,6 +21,7 @@ export const ProcurementSubjects = {
   ReceivingOrderCancelled: 'procurement.receiving-order.cancelled',
   // Activity of petty cash (documentActivitySchema).
   PettyCashSubmitted: 'procurement.petty-cash.submitted',
+  PettyCashRecalled: 'procurement.petty-cash.recalled',
   PettyCashApproved: 'procurement.petty-cash.approved',
   PettyCashRejected: 'procurement.petty-cash.rejected',
   PettyCashSigned: 'procurement.petty-cash.signed',

@@ -60,8 +60,10 @@ const MACHINE = PETTY_CASH_MACHINE;
 /** The attachment owner type of petty cash claims (procurement.module.ts): the receipts' scans and photos. */
 export const PETTY_CASH_ATTACHMENTS = 'petty-cash';
 
+/** The activity event of each action (a recall too: it withdraws the approval request the submit made). */
 const ACTIVITY_SUBJECTS = {
   submit: ProcurementSubjects.PettyCashSubmitted,
+  recall: ProcurementSubjects.PettyCashRecalled,
   approve: ProcurementSubjects.PettyCashApproved,
   reject: ProcurementSubjects.PettyCashRejected,
   sign: ProcurementSubjects.PettyCashSigned,
@@ -290,22 +292,20 @@ export class PettyCashService implements OnModuleInit {
       last_updated_by: user.sub,
     });
     if (!saved) throw PettyCashException.stale();
-    if (action !== 'recall') {
-      await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-        document_type: MACHINE.type,
-        document_id: record.id,
-        doc_no: record.doc_no,
-        location_id: record.location_id,
-        action,
-        from_status: transition.from,
-        to_status: transition.to,
-        actor_id: actor.id,
-        actor_name: actor.name,
-        remark: input.remark ?? null,
-        revision: record.revision + 1,
-        ...(action === 'submit' && { value_usd: record.total_usd }),
-      });
-    }
+    await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
+      document_type: MACHINE.type,
+      document_id: record.id,
+      doc_no: record.doc_no,
+      location_id: record.location_id,
+      action,
+      from_status: transition.from,
+      to_status: transition.to,
+      actor_id: actor.id,
+      actor_name: actor.name,
+      remark: input.remark ?? null,
+      revision: record.revision + 1,
+      ...(action === 'submit' && { value_usd: record.total_usd }),
+    });
   }
 
   /**
