@@ -201,5 +201,11 @@ test.describe('store ordering', { tag: ['@store-ordering'] }, () => {
     await expect(page).toHaveURL(/\/procurement\/purchase-order\/view\?id=/);
     await expect(page.getByTestId('po-store-order-link')).toContainText(docNo);
     await expect(page.getByTestId('po-lines')).toContainText(`Flour ${tag}`);
+
+    // The list: the order under Submitted, and the par levels folded below it.
+    await page.goto('/store-ordering');
+    await expect(page.getByTestId('store-order-list')).toContainText(docNo);
+    await page.getByTestId('store-order-par-levels').locator('summary').click();
+    await expect(page.getByTestId('store-order-par-levels')).toContainText(`Flour ${tag}`);
   });
 });

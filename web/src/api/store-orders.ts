@@ -6,11 +6,12 @@ import type {
   StoreOrderLineInfo,
   StoreOrderListRow,
   StoreOrderParLevelInput,
+  StoreOrderParLevelRow,
   StoreOrderSettings,
   StoreOrderView,
 } from '@scm/contracts';
 import useSWR, { mutate } from 'swr';
-import { documentApi } from '../components/document/document-api';
+import { documentApi, documentListSource } from '../components/document/document-api';
 import { api } from './client';
 
 const BASE = '/api/procurement/store-orders';
@@ -81,9 +82,17 @@ export function useStoreOrderLineInfo(
 /** Sets (0 removes) a par level, then refreshes every suggestion shown. */
 export async function setStoreOrderParLevel(input: StoreOrderParLevelInput): Promise<StoreOrderLineInfo> {
   const info = (await api.put<StoreOrderLineInfo>(`${BASE}/par-levels`, input, { silent: true, success: true })).data;
-  await mutate((key) => Array.isArray(key) && key[0] === 'store-orders' && key[1] === 'line-info');
+  await mutate(
+    (key) => Array.isArray(key) && key[0] === 'store-orders' && (key[1] === 'line-info' || key[1] === 'par-levels'),
+  );
   return info;
 }
+
+/** The par levels of the user's locations (`POST store-orders/par-levels/list`; a location choice is `location_ids`). */
+export const storeOrderParLevelsSource = documentListSource<StoreOrderParLevelRow>(
+  (query) => ['store-orders', 'par-levels', query],
+  `${BASE}/par-levels/list`,
+);
 
 export function useStoreOrderSettings() {
   return useSWR<StoreOrderSettings, Error>(

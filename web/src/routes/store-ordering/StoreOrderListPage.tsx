@@ -1,10 +1,17 @@
 import { STORE_ORDER_MACHINE, STORE_ORDER_TYPES } from '@scm/contracts';
-import type { StoreOrderListRow } from '@scm/contracts';
+import type { StoreOrderListRow, StoreOrderParLevelRow } from '@scm/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storeOrdersApi, updateStoreOrderSettings, useStoreOrderSettings } from '../../api/store-orders';
+import {
+  storeOrderParLevelsSource,
+  storeOrdersApi,
+  updateStoreOrderSettings,
+  useStoreOrderSettings,
+} from '../../api/store-orders';
+import { DataTable } from '../../components/data-table';
 import type { Column, FilterDef } from '../../components/data-table';
 import { DocumentListPage, statusTabsOf, useDocumentLocations } from '../../components/document';
+import { formatQuantity } from '../../lib/format';
 import { Select } from '../../components/ui/Select';
 import { useCan } from '../../lib/permissions';
 import { STORE_ORDER_PATH, orderTypeKey } from './paths';
@@ -84,6 +91,7 @@ export default function StoreOrderListPage() {
       emptyMessage={t('store-order:empty')}
     >
       <CentralKitchenSetting />
+      <ParLevels />
     </DocumentListPage>
   );
 }
@@ -130,5 +138,66 @@ function CentralKitchenSetting() {
         </span>
       )}
     </div>
+  );
+}
+
+const parKey = (row: StoreOrderParLevelRow) => `${row.location_id}/${row.sku_id}`;
+
+/**
+ * The par levels of the user's locations (set on the store order form, beside each item's suggestion): a small list
+ * to review and export them, folded away under the orders.
+ */
+function ParLevels() {
+  const { t } = useTranslation();
+  const locations = useDocumentLocations();
+  const columns = useMemo<Column<StoreOrderParLevelRow>[]>(
+    () => [
+      { id: 'location_name', header: t('store-order:fields.location'), sortable: true },
+      { id: 'sku_id', header: t('store-order:parLevels.sku_id'), sortable: true },
+      { id: 'sku_name', header: t('store-order:parLevels.sku_name'), sortable: true },
+      {
+        id: 'par_level',
+        header: t('store-order:fields.par_level'),
+        sortable: true,
+        align: 'right',
+        cell: (row) => `${formatQuantity(row.par_level)} ${row.primary_uom_name}`,
+        exportValue: (row) => row.par_level,
+      },
+      { id: 'primary_uom_name', header: t('store-order:parLevels.unit'), defaultHidden: true },
+      { id: 'last_updated_by_name', header: t('store-order:parLevels.updated_by'), sortable: true },
+      {
+        id: 'last_updated_time',
+        header: t('store-order:fields.last_updated_time'),
+        kind: 'datetime',
+        sortable: true,
+      },
+    ],
+    [t],
+  );
+  const filters = useMemo<FilterDef[]>(
+    () => [{ kind: 'select', id: 'location_ids', label: t('store-order:fields.location'), options: locations.options }],
+    [locations.options, t],
+  );
+  return (
+    <details
+      className="mb-3 rounded-md bg-white px-4 py-2 text-sm ring-1 ring-slate-200"
+      data-testid="store-order-par-levels"
+    >
+      <summary className="cursor-pointer font-medium text-slate-700">{t('store-order:parLevels.title')}</summary>
+      <p className="mt-1 mb-2 text-xs text-slate-500">{t('store-order:parLevels.hint')}</p>
+      <DataTable<StoreOrderParLevelRow>
+        source={storeOrderParLevelsSource}
+        columns={columns}
+        rowKey={parKey}
+        permissionKey="OR"
+        filters={filters}
+        defaultSort={{ column: 'last_updated_time', direction: 'DESC' }}
+        extraFields={['location_id', 'primary_uom_name']}
+        stateKey="/store-ordering#par-levels"
+        searchPlaceholder={t('store-order:parLevels.search')}
+        exportFileName={t('store-order:parLevels.exportFileName')}
+        emptyMessage={t('store-order:parLevels.empty')}
+      />
+    </details>
   );
 }
