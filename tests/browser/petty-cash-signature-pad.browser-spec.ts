@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import type { Translate } from './fixtures/catalog.ts';
-import { apiSession, documentAction as action, seedLocation } from './fixtures/stock.ts';
+import { apiSession, createScopedUser, documentAction as action, permission, seedLocation } from './fixtures/stock.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
 
@@ -27,8 +27,8 @@ async function procurementKnowsLocation(locationId: string): Promise<void> {
 }
 
 /** Draws a signature-like zig-zag across the pad with the mouse (pointer events, as a finger would). */
-async function drawSignature(page: Page): Promise<void> {
-  const canvas = page.getByTestId('pc-applicant-signature-canvas');
+async function drawSignature(page: Page, pad = 'pc-applicant-signature'): Promise<void> {
+  const canvas = page.getByTestId(`${pad}-canvas`);
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the signature pad is not visible');
@@ -109,12 +109,20 @@ async function claimSignAndSubmit(
   await expect(signature).toBeVisible();
   await expect(signature).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect(page.getByTestId('pc-business')).toContainText(`R-${tag}`);
+  const claim = {
+    url: page.url(),
+    id: new URL(page.url()).searchParams.get('id')!,
+    docNo: (await page.getByTestId('document-no').innerText()).trim(),
+    location: location.id,
+    tag,
+  };
 
   // Cleared, the pad is empty again: Clear is there for a signature gone wrong.
   await page.goto('/procurement/petty-cash/new');
   await drawSignature(page);
   await page.getByTestId('pc-applicant-signature-clear').click();
   await expect(page.getByTestId('pc-applicant-signature-canvas')).toHaveAttribute('data-signed', 'false');
+  return claim;
 }
 
 /** Petty cash's signature pad (SPEC.md §5 "signing is required before submitting petty cash"). */
@@ -126,6 +134,57 @@ test.describe('petty cash signature pad', () => {
     baseURL,
   }, testInfo) => {
     await claimSignAndSubmit(page, t, testInfo, signInAs, baseURL!);
+  });
+
+  test('approved, the cash is signed for on the pad; the refund list marks the claim refunded', async ({
+    page,
+    t,
+    signInAs,
+    baseURL,
+  }, testInfo) => {
+    const claim = await claimSignAndSubmit(page, t, testInfo, signInAs, baseURL!);
+    // An approver of the outlet approves it (the applicant may not decide their own claim while another can).
+    const approver = await createScopedUser({
+      tag: claim.tag,
+      prefix: 'pcap',
+      location: claim.location,
+      permissions: [permission('PC', true, true, true)],
+      employeeName: `Petty cash approver ${claim.tag}`,
+      firstAllowedPath: '/procurement/petty-cash',
+      canSeeCost: true,
+      approvalLimit: 1000,
+    });
+    const approverApi = await apiSession(baseURL!, approver);
+    try {
+      const seen = await approverApi.ok<{ revision: number }>('GET', `/api/procurement/petty-cash/${claim.id}`);
+      await approverApi.ok('POST', `/api/procurement/petty-cash/${claim.id}/approve`, { revision: seen.revision });
+    } finally {
+      await approverApi.dispose();
+    }
+    await page.goto(claim.url);
+    await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.approved'));
+
+    // Signing for the cash needs the receiver's signature: refused blank, then drawn and signed.
+    await action(page, t('documents:actions.sign')).click();
+    await expect(page.getByTestId('form-error')).toContainText(t('errors:PROCUREMENT_SIGNATURE_REQUIRED'));
+    await drawSignature(page, 'pc-receipt-signature');
+    await action(page, t('documents:actions.sign')).click();
+    await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.signed'));
+    await expect(page.getByTestId('pc-receipt-signature-image')).toBeVisible();
+
+    // The approver refunds it to the outlet's float from the refund list.
+    await signInAs(approver);
+    await page.goto('/procurement/petty-cash/refund');
+    const select = page.getByTestId(`pc-refund-select-${claim.docNo}`);
+    await select.check();
+    await page.getByTestId('pc-refund-selected').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('documents:actions.refund'), exact: true })
+      .click();
+    await expect(select).toHaveCount(0);
+    await page.goto(claim.url);
+    await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.refunded'));
   });
 });
 
