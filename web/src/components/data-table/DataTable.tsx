@@ -55,11 +55,16 @@ export function DataTable<Row>({
   const [hidden, setHidden] = useHiddenColumns(key, defaultHidden);
   const visibleColumns = columns.filter((column) => column.hideable === false || !hidden.includes(column.id));
 
-  const fields = useMemo(() => {
-    const names = [...columns.map(fieldOf), ...extraFields].filter((name): name is string => Boolean(name));
-    return [...new Set(names)];
-  }, [columns, extraFields]);
-  const query = useMemo(() => toListQuery(state, filters, fields, defaultSort), [state, filters, fields, defaultSort]);
+  const fields = [
+    ...new Set([...columns.map(fieldOf), ...extraFields].filter((name): name is string => Boolean(name))),
+  ];
+  // The query keeps its identity while its content stays the same. Pages pass `extraFields` and `filters` as
+  // literals (a new array every render): a query following their identity re-ran onQueryChange on every render,
+  // its parent's state update rendered again, and the endless urgent renders starved every navigation away.
+  const candidate = toListQuery(state, filters, fields, defaultSort);
+  const queryKey = JSON.stringify(candidate);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content on purpose (see above)
+  const query = useMemo(() => candidate, [queryKey]);
   useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
 
   const { data, error, isLoading, isValidating, mutate } = useSWR<ListPage<Row>, Error>(

@@ -2,7 +2,7 @@ import { BACK_ORDER_STATUSES } from '@scm/contracts';
 import type { BackOrderRow } from '@scm/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { backOrdersApi } from '../../../api/back-orders';
 import { useSession } from '../../../api/session';
 import type { Column } from '../../../components/data-table';
@@ -10,7 +10,10 @@ import { exportToExcel } from '../../../components/data-table/export-excel';
 import { DocumentListPage } from '../../../components/document';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/icons';
+import { useCan } from '../../../lib/permissions';
 import { showError, showSuccess } from '../../../state/feedback';
+import { PURCHASE_ORDER_PATH } from '../../procurement/paths';
+import { seedFromBackOrders } from '../../procurement/purchase-order/from-back-orders';
 import { STOCK_ADJUSTMENT_PATH, STOCK_TAKE_PATH } from '../paths';
 
 const idOf = (row: BackOrderRow) => row.back_order_id;
@@ -21,12 +24,14 @@ const DOCUMENT_PATHS: Record<string, string> = { SA: STOCK_ADJUSTMENT_PATH, ST: 
 /**
  * /inventory/back-order (SPEC.md §2, key SO): the shortfalls of postings that allowed negative stock, with their
  * initial and current negative quantity, reference document and settled cost; OPEN until receipts settle them.
- * Rows are selected per location ("Please select items of the same location"); the selection exports (the PO
- * draft from back orders comes with procurement).
+ * Rows are selected per location ("Please select items of the same location"); the selection exports, or becomes
+ * a purchase order draft at that location (its SKUs, with the quantity still short) for a buyer to finish.
  */
 export default function BackOrderListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const can = useCan();
+  const navigate = useNavigate();
   const seesCost = user?.role.can_see_cost ?? false;
   const [selected, setSelected] = useState<Map<string, BackOrderRow>>(new Map());
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -144,6 +149,15 @@ export default function BackOrderListPage() {
     }
   };
 
+  const orderSelected = () => {
+    const seed = seedFromBackOrders([...selected.values()]);
+    if (!seed) {
+      setRefusal(t('back-order:messages.onlySkus'));
+      return;
+    }
+    void navigate(`${PURCHASE_ORDER_PATH}/new`, { state: { purchaseOrderSeed: seed } });
+  };
+
   return (
     <DocumentListPage
       testId="back-order-list"
@@ -161,15 +175,23 @@ export default function BackOrderListPage() {
       exportFileName={t('back-order:exportFileName')}
       emptyMessage={t('back-order:empty')}
       toolbar={
-        <Button
-          variant="secondary"
-          disabled={selected.size === 0}
-          onClick={() => void exportSelected()}
-          data-testid="bo-export-selected"
-        >
-          <Icon name="download" />
-          {t('back-order:select.export', { count: selected.size })}
-        </Button>
+        <>
+          <Button
+            variant="secondary"
+            disabled={selected.size === 0}
+            onClick={() => void exportSelected()}
+            data-testid="bo-export-selected"
+          >
+            <Icon name="download" />
+            {t('back-order:select.export', { count: selected.size })}
+          </Button>
+          {can('PO', 'edit') && (
+            <Button disabled={selected.size === 0} onClick={orderSelected} data-testid="bo-create-po">
+              <Icon name="plus" />
+              {t('back-order:select.createPurchaseOrder')}
+            </Button>
+          )}
+        </>
       }
     >
       {(selected.size > 0 || refusal) && (

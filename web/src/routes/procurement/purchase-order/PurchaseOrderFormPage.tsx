@@ -11,6 +11,7 @@ import type { PurchaseOrderInput, PurchaseOrderView } from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { purchaseOrdersApi, usePurchaseOrderChoices, usePurchaseOrderSkuSearch } from '../../../api/purchase-orders';
 import { useSession } from '../../../api/session';
@@ -32,6 +33,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
 import { StoreOrderLink } from '../../store-ordering/StoreOrderLink';
 import { PURCHASE_ORDER_PATH } from '../paths';
+import { seedOf } from './from-back-orders';
 import { orderTypeKey } from './labels';
 
 /**
@@ -133,20 +135,32 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
   const document = isNewDoc ? undefined : record;
   const locations = useDocumentLocations();
   const { data: choices } = usePurchaseOrderChoices();
+  // Opened from the back-order list: the location and the SKUs still short start the draft.
+  const routerState: unknown = useLocation().state;
+  const seed = mode === 'new' || mode === 'create' ? seedOf(routerState) : null;
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
       supplier_id: '',
-      location_id: user?.locations.length === 1 && user.locations[0] !== '*' ? user.locations[0] : '',
+      location_id:
+        seed?.location_id ?? (user?.locations.length === 1 && user.locations[0] !== '*' ? user.locations[0] : ''),
       purchase_date: isoDate(new Date()),
       delivery_time: '',
       order_type: 'Business Order',
       stock_type: 'inventory',
       // Always offered (its rate is 1); a currency without a rate on the purchase date could not be saved.
       currency: REFERENCE_CURRENCY,
-      internal_remark: '',
+      internal_remark: seed ? t('purchase-order:fromBackOrders.remark', { numbers: seed.bo_numbers.join(', ') }) : '',
       external_remark: '',
-      lines: [],
+      lines: (seed?.lines ?? []).map((line) => ({
+        item_type: 'sku' as const,
+        item_id: line.sku_id,
+        item_name: line.sku_name,
+        uom_name: line.uom_name,
+        quantity: line.quantity,
+        unit_price: null,
+        remark: '',
+      })),
     },
   });
   const bind = useFieldProps(form, readOnly);
