@@ -25,10 +25,13 @@ const refundListApi: DocumentListApi<PettyCashListRow> = {
       { arrayFields: ['currency'] },
       { status: status ? [status] : [...REFUND_STATUSES] },
     ),
-  statusCounts: async (query) =>
-    (await pettyCashApi.statusCounts(query)).filter(
-      (count) => count.status === null || (REFUND_STATUSES as readonly string[]).includes(count.status),
-    ),
+  // The list's own statuses, and "all" as their sum (the claims of other statuses are not this list's).
+  statusCounts: async (query) => {
+    const counts = (await pettyCashApi.statusCounts(query)).filter(
+      (count) => count.status !== null && (REFUND_STATUSES as readonly string[]).includes(count.status),
+    );
+    return [{ status: null, count: counts.reduce((sum, count) => sum + count.count, 0) }, ...counts];
+  },
 };
 
 /**
