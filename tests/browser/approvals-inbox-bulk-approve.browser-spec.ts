@@ -81,6 +81,8 @@ test.describe('approvals inbox', { tag: ['@approvals'] }, () => {
       await shell(page, t).menuLink('approval').click();
       await expect(page.getByRole('heading', { name: t('routes:approval') })).toBeVisible();
       await expect(page).toHaveURL(/status=PENDING/);
+      // The menu entry counts the requests waiting (the director's: at least these three).
+      await expect(page.getByTestId('approval-menu-badge')).toHaveText(/^[1-9]\d*\+?$/);
       // The director decides everyone's requests in this run: the search keeps to this test's.
       await page.getByTestId('table-search').fill(`SA-${location}`);
       const rows = page.getByTestId('data-table').locator('tbody tr');

@@ -1,10 +1,11 @@
 import type { ApprovalRequestRow, DocumentActionInput, DocumentStatusCount, ListQueryInput } from '@scm/contracts';
 import { useEffect } from 'react';
+import useSWR, { mutate } from 'swr';
 import { documentListSource, documentParams } from '../components/document/document-api';
 import type { DocumentListApi } from '../components/document/DocumentListPage';
 import { uuid } from '../lib/uuid';
 import { ApiError, api, apiBase } from './client';
-import { NOTIFICATIONS_SERVED } from './notification';
+import { NOTIFICATIONS_SERVED, notificationKeys } from './notification';
 import { resourceKeys, revalidate } from './resource';
 
 const BASE = '/api/notification/approval';
@@ -61,9 +62,28 @@ export async function decide(
   return results;
 }
 
-/** Reads every inbox list and count again. */
+/**
+ * The menu badge's key: under the notification keys, so every signal of the notification stream the bell listens to
+ * (a request submitted to the user, decided by someone else) reads the count again, on every page.
+ */
+const PENDING_COUNT_KEY = [...notificationKeys.all, 'approval-pending'] as const;
+
+/** How many requests wait for the user's decision (the menu's badge): the inbox's PENDING APPROVAL count. */
+export function usePendingApprovalCount(enabled: boolean): number | undefined {
+  const { data } = useSWR<number, Error>(
+    enabled && NOTIFICATIONS_SERVED ? PENDING_COUNT_KEY : null,
+    async () => {
+      const counts = await approvalsApi.statusCounts({ limit: 1 });
+      return counts.find((count) => count.status === 'PENDING APPROVAL')?.count ?? 0;
+    },
+    { refreshInterval: 60_000, shouldRetryOnError: false },
+  );
+  return data;
+}
+
+/** Reads every inbox list and count again, the menu badge's too. */
 export function revalidateApprovals(): Promise<unknown> {
-  return revalidate(approvalKeys.all);
+  return Promise.all([revalidate(approvalKeys.all), mutate(PENDING_COUNT_KEY)]);
 }
 
 /**

@@ -22,6 +22,8 @@ export interface RouteNode {
   directorOnly?: boolean;
   /** An icon name from components/layout/icons. */
   icon?: string;
+  /** A count beside a top-level entry, by its id in MENU_BADGES (routes/menu-badges.ts): the tree stays plain data. */
+  badge?: string;
 }
 
 const notAvailable: PageLoader = () => import('./NotAvailablePage');
@@ -44,6 +46,7 @@ export const ROUTE_TREE: RouteNode[] = [
     keys: 'APPROVAL',
     page: () => import('./approval/ApprovalInboxPage'),
     icon: 'approval',
+    badge: 'approvals',
   },
   {
     id: 'storeOrdering',

@@ -10,6 +10,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { MENU_BADGES } from '../../routes/menu-badges';
 import type { RouteNode } from '../../routes/route-tree';
 import { Icon } from './icons';
 
@@ -54,6 +55,7 @@ function LeafLink({ node, active, nested }: { node: RouteNode; active: boolean; 
   useEffect(() => {
     if (active) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [active]);
+  const Badge = node.badge ? MENU_BADGES[node.badge] : undefined;
   if (nested) {
     return (
       <Link
@@ -77,6 +79,7 @@ function LeafLink({ node, active, nested }: { node: RouteNode; active: boolean; 
     >
       <Icon name={node.icon} className="h-[1.15rem] w-[1.15rem]" />
       <span className="truncate">{t(`routes:${node.id}`)}</span>
+      {Badge && <Badge />}
     </Link>
   );
 }
