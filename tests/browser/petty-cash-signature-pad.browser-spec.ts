@@ -185,6 +185,9 @@ test.describe('petty cash signature pad', () => {
     await expect(select).toHaveCount(0);
     await page.goto(claim.url);
     await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.refunded'));
+    // The print view carries both signatures.
+    await page.getByTestId('document-print').click();
+    await expect(page.getByTestId('pc-print-signature')).toHaveCount(2);
   });
 });
 
