@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createEmbeddedApp } from '@scm/gateway';
 import { mailboxDir, readMailbox } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
 import { SUITE_HOOK_TIMEOUT_MS, expectEventually, fullRightsToken, startCatalogSuite } from '@scm/testing';
 import request from 'supertest';
+import { extractText } from 'unpdf';
 import { DataSource } from 'typeorm';
 
 type Server = Parameters<typeof request>[0];
@@ -317,6 +320,34 @@ describe('purchase order: the supplier confirms or declines through the mailed l
       },
       { timeoutMs: 30_000 },
     );
+  });
+
+  it('attaches the printable purchase order (PDF, both languages, lines and totals, nothing internal)', async () => {
+    const po = await approvedOrder();
+    await mailedToken(po.doc_no);
+    const [mail] = (await readMailbox(mailboxDir(runtime.config.dataDir))).filter((stored) =>
+      stored.subject.includes(po.doc_no),
+    );
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({ filename: `${po.doc_no}.pdf`, contentType: 'application/pdf' }),
+    ]);
+    const pdf = fs.readFileSync(path.join(mailboxDir(runtime.config.dataDir), mail.attachments![0].file));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    for (const expected of [
+      'Purchase order / 采购单',
+      po.doc_no,
+      'Supplier SC',
+      '7 Harbour Street',
+      'Flour SC',
+      'SGD 161.00',
+      'SGD 14.49',
+      'SGD 175.49',
+      'deliver to the back door',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('SECRET');
   });
 
   it('refuses a tampered, an unknown and an expired link alike, translated, changing nothing', async () => {

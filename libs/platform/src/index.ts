@@ -38,6 +38,7 @@ export * from './http/api-docs.js';
 export * from './http/input-guard.js';
 export * from './http/security-headers.js';
 export * from './mail/mailer.js';
+export * from './pdf/document-pdf.js';
 export * from './auth/access.js';
 export * from './documents/index.js';
 export * from './database/document-kit-tables.migration.js';

@@ -12,6 +12,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (e.g. the purchase order as a PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends e-mail: SMTP when SMTP_URL is set, otherwise into the local mailbox under DATA_DIR/mailbox. */
@@ -46,16 +54,33 @@ export class MailboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const sentAt = new Date().toISOString();
-    const file = path.join(this.dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`);
+    const base = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+    const file = path.join(this.dir, `${base}.json`);
+    // Attachments are files beside the mail (`<mail>-<n>-<name>`), written first; the mail names them.
+    const attachments: StoredAttachment[] = [];
+    for (const [index, attachment] of (message.attachments ?? []).entries()) {
+      const name = `${base}-${index + 1}-${attachment.filename.replace(/[^\w.-]+/g, '_')}`;
+      await fs.writeFile(path.join(this.dir, name), attachment.content);
+      attachments.push({ filename: attachment.filename, contentType: attachment.contentType, file: name });
+    }
+    const stored = { ...message, attachments, sentAt };
     // Written aside and renamed, so a reader never sees half a mail.
-    await fs.writeFile(`${file}.tmp`, JSON.stringify({ ...message, sentAt }, null, 2));
+    await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
     await fs.rename(`${file}.tmp`, file);
     logger.info({ to: message.to, subject: message.subject, file }, 'mail kept in the local mailbox');
   }
 }
 
-export interface StoredMail extends MailMessage {
+/** An attachment kept in the mailbox: the file beside the mail's JSON. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  file: string;
+}
+
+export interface StoredMail extends Omit<MailMessage, 'attachments'> {
   sentAt: string;
+  attachments?: StoredAttachment[];
 }
 
 /** The mailbox's mails, oldest first (tests and the `npm run mailbox` script read it). */

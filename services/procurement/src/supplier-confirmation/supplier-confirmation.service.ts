@@ -86,7 +86,11 @@ export class SupplierConfirmationService {
       location: summary.location_name,
       address: summary.location_address,
       delivery_time: new Date(summary.record.delivery_time).toISOString(),
+      purchase_date: summary.record.purchase_date,
       currency: summary.record.currency,
+      subtotal: summary.record.subtotal_amount,
+      gst: summary.record.gst_amount,
+      gst_price_type: summary.record.gst_price_type,
       total: summary.record.total_amount,
       external_remark: summary.record.external_remark,
       lines: summary.lines.map((line) => ({

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { translate } from '@scm/i18n';
 import type { Language } from '@scm/i18n';
-import { JOB_QUEUE, PLATFORM_CONFIG, createMailer } from '@scm/platform';
-import type { JobQueue, MailMessage, Mailer, PlatformConfig } from '@scm/platform';
+import { JOB_QUEUE, PLATFORM_CONFIG, createMailer, renderDocumentPdf } from '@scm/platform';
+import type { DocumentPdf, JobQueue, MailMessage, Mailer, PlatformConfig } from '@scm/platform';
 
 const QUEUE = 'procurement-supplier-mail';
 
@@ -19,7 +19,11 @@ export interface SupplierMail {
   location: string;
   address: string;
   delivery_time: string;
+  purchase_date: string;
   currency: string;
+  subtotal: string;
+  gst: string;
+  gst_price_type: 'inclusive' | 'exclusive';
   total: string;
   external_remark: string;
   lines: { sku_name: string; quantity: string; uom_name: string; unit_price: string; line_subtotal: string }[];
@@ -46,14 +50,15 @@ export class SupplierMailer implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.jobs.register<SupplierMail>(QUEUE, 'send', (mail) => this.mailer.send(this.compose(mail)));
+    this.jobs.register<SupplierMail>(QUEUE, 'send', async (mail) => this.mailer.send(await this.compose(mail)));
   }
 
   async send(mail: SupplierMail): Promise<void> {
     await this.jobs.add(QUEUE, 'send', mail, { attempts: 5, backoffMs: 2000 });
   }
 
-  compose(mail: SupplierMail): MailMessage {
+  /** The mail with the printable PO attached (rendered in the job: the queue carries data, not files). */
+  async compose(mail: SupplierMail): Promise<MailMessage> {
     const link = `${this.config.publicUrl}/supplier/confirm?token=${encodeURIComponent(mail.token)}`;
     const lines = mail.lines
       .map(
@@ -79,6 +84,57 @@ export class SupplierMailer implements OnModuleInit {
       text: MAIL_LANGUAGES.map((language) => translate(language, 'mail.supplier_po.text', params)).join(
         '\n\n----------------------------------------\n\n',
       ),
+      attachments: [
+        {
+          filename: `${mail.doc_no}.pdf`,
+          contentType: 'application/pdf',
+          content: await renderDocumentPdf(purchaseOrderPdf(mail)),
+        },
+      ],
     };
   }
+}
+
+/** A label in both languages, as the whole supplier mail is. */
+const both = (key: string, params?: Record<string, string>) =>
+  MAIL_LANGUAGES.map((language) => translate(language, `mail.supplier_po.pdf.${key}`, params)).join(' / ');
+
+/** The purchase order as the supplier prints it: what to deliver, where, when, at which prices. */
+export function purchaseOrderPdf(mail: SupplierMail): DocumentPdf {
+  const money = (value: string) => `${mail.currency} ${value}`;
+  return {
+    title: both('title'),
+    number: mail.doc_no,
+    fields: [
+      { label: both('supplier'), value: mail.supplier },
+      { label: both('purchase_date'), value: mail.purchase_date },
+      { label: both('deliver_to'), value: [mail.location, mail.address].filter(Boolean).join(', ') },
+      { label: both('delivery_time'), value: utcTime(mail.delivery_time) },
+    ],
+    table: {
+      columns: [
+        { label: '#', width: 0.5, align: 'right' },
+        { label: both('item'), width: 5 },
+        { label: both('quantity'), width: 1.6, align: 'right' },
+        { label: both('unit'), width: 1.2 },
+        { label: both('unit_price'), width: 1.8, align: 'right' },
+        { label: both('subtotal'), width: 2, align: 'right' },
+      ],
+      rows: mail.lines.map((line, index) => [
+        String(index + 1),
+        line.sku_name,
+        line.quantity,
+        line.uom_name,
+        money(line.unit_price),
+        money(line.line_subtotal),
+      ]),
+    },
+    totals: [
+      { label: both('subtotal'), value: money(mail.subtotal) },
+      { label: both(mail.gst_price_type === 'inclusive' ? 'gst_included' : 'gst_added'), value: money(mail.gst) },
+      { label: both('total'), value: money(mail.total) },
+    ],
+    notes: mail.external_remark ? [{ label: both('remark'), value: mail.external_remark }] : [],
+    footer: both('footer', { doc_no: mail.doc_no }),
+  };
 }
