@@ -306,10 +306,23 @@ describe('petty cash: signed, approved and refunded (embedded mode)', () => {
     expect(row).not.toHaveProperty('total_amount');
   });
 
-  it('refuses a claim without receipts and posts nothing to the ledger', async () => {
+  it('refuses a claim without receipts or with a receipt after it, and posts nothing to the ledger', async () => {
     const empty = await api().post('petty-cash', { ...claim, business_list: [], non_business_list: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('PROCUREMENT_NO_RECEIPTS');
+    const later = await api().post('petty-cash', {
+      ...claim,
+      claim_date: '2026-01-10',
+      business_list: [{ ...receipt('L-1', '5', 'none'), receipt_date: '2026-01-11' }],
+      non_business_list: [],
+    });
+    expect(later.status).toBe(400);
+    expect(later.body.errors).toEqual([
+      expect.objectContaining({
+        field: 'business_list.0.receipt_date',
+        message: 'The receipt date cannot be after the claim date',
+      }),
+    ]);
     const posted = await procurementDb.query(
       `SELECT 1 FROM outbox WHERE subject LIKE 'stock-posting.%' AND envelope->'data'->>'document_type' = 'PC'`,
     );

@@ -100,4 +100,18 @@ describe('pettyCashInputSchema', () => {
     ).toBe(false);
     expect(pettyCashSignSchema.safeParse({ revision: 4, signature: 'not a picture' }).success).toBe(false);
   });
+
+  it('refuses a receipt dated after the claim, on its date', () => {
+    const later = pettyCashInputSchema.safeParse({
+      ...base,
+      non_business_list: [{ ...receipt, receipt_date: '2026-03-03' }],
+    });
+    expect(later.success).toBe(false);
+    expect(later.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['non_business_list', 0, 'receipt_date'],
+        message: 'validation.receipt_after_claim_date',
+      }),
+    ]);
+  });
 });

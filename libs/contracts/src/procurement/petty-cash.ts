@@ -98,6 +98,9 @@ export const pettyCashLineInputSchema = z
   })
   .strict();
 
+/** A receipt dated after its claim (SPEC.md §5 style message, libs/i18n validation.json). */
+export const RECEIPT_AFTER_CLAIM_DATE = 'validation.receipt_after_claim_date';
+
 export const pettyCashInputSchema = z
   .object({
     location_id: requiredText(100),
@@ -117,7 +120,18 @@ export const pettyCashInputSchema = z
     applicant_signature: signatureSchema.nullable().optional(),
     revision: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  // A claim is for money already spent: no receipt can be dated after it (dates are YYYY-MM-DD, so text order is
+  // date order).
+  .superRefine((claim, ctx) => {
+    for (const list of ['business_list', 'non_business_list'] as const) {
+      claim[list].forEach((line, index) => {
+        if (line.receipt_date > claim.claim_date) {
+          ctx.addIssue({ code: 'custom', message: RECEIPT_AFTER_CLAIM_DATE, path: [list, index, 'receipt_date'] });
+        }
+      });
+    }
+  });
 export type PettyCashInput = z.input<typeof pettyCashInputSchema>;
 export type ValidPettyCashInput = z.output<typeof pettyCashInputSchema>;
 

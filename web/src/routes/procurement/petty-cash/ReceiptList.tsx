@@ -24,6 +24,15 @@ function amountsOf(amount: string, gstType: string, gstRate: string) {
   }
 }
 
+/** A cell's message under its input (the row has no room for a label of its own). */
+function CellError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="mt-0.5 text-xs text-red-600">
+      {message}
+    </p>
+  ) : null;
+}
+
 export interface ReceiptListProps {
   form: UseFormReturn<PettyCashFormValues, unknown, PettyCashFormOutput>;
   name: ListName;
@@ -106,6 +115,7 @@ export function ReceiptList({
                           invalid={invalid('receipt_date')}
                           max={claimDate || undefined}
                         />
+                        <CellError message={errorOf(index, 'receipt_date')} />
                       </td>
                       <td className="py-1 pr-2">
                         <input
@@ -116,6 +126,7 @@ export function ReceiptList({
                           className={cellInput}
                           data-testid={`${testId}-receipt-no-${index}`}
                         />
+                        <CellError message={errorOf(index, 'receipt_no')} />
                       </td>
                       <td className="py-1 pr-2">
                         <input
@@ -126,6 +137,7 @@ export function ReceiptList({
                           className={cellInput}
                           data-testid={`${testId}-description-${index}`}
                         />
+                        <CellError message={errorOf(index, 'description')} />
                       </td>
                       <td className="py-1 pr-2">
                         <select
@@ -150,6 +162,7 @@ export function ReceiptList({
                           className={`${cellInput} text-right tabular-nums`}
                           data-testid={`${testId}-amount-${index}`}
                         />
+                        <CellError message={errorOf(index, 'claim_amount')} />
                       </td>
                       <td className="py-1 pr-2">
                         <select
