@@ -50,6 +50,17 @@ describe('procurement catalog replicas (embedded mode)', () => {
     await close?.();
   });
 
+  it('knows the seeded company settings (default GST rate) before anyone edits them', async () => {
+    // Seeded by catalog's migration, announced once when catalog starts: no edit was made in this suite yet.
+    await expectEventually(async () => {
+      const [settings] = await procurementDb.query<{ default_gst_rate: string; revision: number }[]>(
+        `SELECT default_gst_rate::text AS default_gst_rate, revision FROM company_settings_replica`,
+      );
+      expect(settings).toBeDefined();
+      expect(Number(settings.default_gst_rate)).toBe(9);
+    });
+  });
+
   it("learns catalog's suppliers, SKU units, prices, default supplier and exchange rates from its events", async () => {
     const send = async (path: string, body: unknown, method: 'post' | 'put' = 'post') => {
       const response = await agent[method](path).send(body as object);

@@ -13,6 +13,7 @@ import { CreateUoms1763800000200 } from './migrations/1763800000200-CreateUoms.j
 import { CreateImportJobs1795362116072 } from './migrations/1795362116072-CreateImportJobs.js';
 import { AddImportJobLocationScope1795636442264 } from './migrations/1795636442264-AddImportJobLocationScope.js';
 import { NameSkuUnits1795637601991 } from './migrations/1795637601991-NameSkuUnits.js';
+import { AddSettingsAnnouncedRevision1795900000900 } from './migrations/1795900000900-AddSettingsAnnouncedRevision.js';
 import { SetDefaultGstRateNine1795637200000 } from './migrations/1795637200000-SetDefaultGstRateNine.js';
 import { CreateLocations1795358227169 } from './migrations/1795358227169-CreateLocations.js';
 import { CreateSettings1795359159651 } from './migrations/1795359159651-CreateSettings.js';
@@ -136,6 +137,7 @@ import { ProductService } from './product/product.service.js';
         AddImportJobLocationScope1795636442264,
         SetDefaultGstRateNine1795637200000,
         NameSkuUnits1795637601991,
+        AddSettingsAnnouncedRevision1795900000900,
       ],
     }),
     // Files on catalog records: /api/catalog/attachments/<owner type>/<id>, with each owner type's own key.

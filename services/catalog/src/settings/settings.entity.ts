@@ -53,6 +53,10 @@ export class SettingsEntity {
   @Column('integer')
   revision!: number;
 
+  /** The revision last published (the seeded row's is announced once at start). */
+  @Column('integer')
+  announced_revision!: number;
+
   @Column('timestamptz')
   last_updated_time!: Date;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import { CURRENCIES, CatalogSubjects, REFERENCE_CURRENCY, toFixedScale } from '@scm/contracts';
 import type {
   CompanyDetails,
@@ -34,11 +35,24 @@ function today(): string {
  * publish the full settings snapshot with the settings revision; each exchange rate has its own revision.
  */
 @Injectable()
-export class SettingsService {
+export class SettingsService implements OnApplicationBootstrap {
   constructor(
     private readonly settings: SettingsRepository,
     private readonly events: EventPublisher,
   ) {}
+
+  /**
+   * Announces the settings the replicas have not heard of: the row seeded by migration (revision 1) publishes
+   * nothing by itself, so a fresh install's procurement would price GST at 0 % until someone edited the settings.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.settings.transaction(async (manager) => {
+      const settings = await this.settings.settingsForUpdate(manager);
+      if (settings.announced_revision >= settings.revision) return;
+      await this.publishSnapshot(manager, settings);
+      await this.settings.saveSettings(manager, settings);
+    });
+  }
 
   async get(): Promise<SettingsView> {
     const manager = this.settings.manager;
@@ -168,19 +182,26 @@ export class SettingsService {
       const settings = await this.settings.settingsForUpdate(manager);
       await mutate(manager, settings);
       stampChange(settings);
+      const view = await this.publishSnapshot(manager, settings);
       await this.settings.saveSettings(manager, settings);
-      const view = this.view(settings, await this.settings.gstRates(manager));
-      const snapshot: SettingsSnapshot = {
-        gst_rates: view.gst_rates.map(({ gst_rate_id, rate }) => ({ gst_rate_id, rate })),
-        default_gst_rate_id: view.default_gst_rate_id,
-        default_gst_rate: view.default_gst_rate,
-        company: view.company,
-        revision: view.revision,
-        last_updated_time: view.last_updated_time,
-      };
-      await this.events.publish(manager, CatalogSubjects.SettingsUpdated, snapshot);
       return view;
     });
+  }
+
+  /** Publishes the full snapshot of `settings` (in the caller's transaction) and marks its revision announced. */
+  private async publishSnapshot(manager: EntityManager, settings: SettingsEntity): Promise<SettingsView> {
+    const view = this.view(settings, await this.settings.gstRates(manager));
+    const snapshot: SettingsSnapshot = {
+      gst_rates: view.gst_rates.map(({ gst_rate_id, rate }) => ({ gst_rate_id, rate })),
+      default_gst_rate_id: view.default_gst_rate_id,
+      default_gst_rate: view.default_gst_rate,
+      company: view.company,
+      revision: view.revision,
+      last_updated_time: view.last_updated_time,
+    };
+    await this.events.publish(manager, CatalogSubjects.SettingsUpdated, snapshot);
+    settings.announced_revision = settings.revision;
+    return view;
   }
 
   /** A transaction whose (currency, effective_date) violation becomes the translated duplicate error. */
