@@ -28,4 +28,6 @@ export enum InventoryErrorCode {
   BACK_ORDER_LOCATIONS_DIFFER = 'INVENTORY_BACK_ORDER_LOCATIONS_DIFFER',
   /** 409: the same document revision was posted before with different lines (a bug of the caller). */
   POSTING_CONFLICT = 'INVENTORY_POSTING_CONFLICT',
+  /** 409: a transfer line's arrival asks more than that line still has in transit (names item and document). */
+  TRANSIT_SHORT = 'INVENTORY_TRANSIT_SHORT',
 }

@@ -13,6 +13,10 @@ import { DOCUMENT_TYPES } from '../documents/kit.js';
 export const STOCK_ITEM_TYPES = ['sku', 'product'] as const;
 export type StockItemType = (typeof STOCK_ITEM_TYPES)[number];
 
+/** The two legs of a transfer line in the ledger: out of the source into transit, out of transit into a location. */
+export const STOCK_TRANSIT_LEGS = ['dispatch', 'arrive'] as const;
+export type StockTransitLeg = (typeof STOCK_TRANSIT_LEGS)[number];
+
 /** Movement document types: SPEC.md §9's codes plus ST. A back-order settlement is `SO`. */
 export const MOVEMENT_DOCUMENT_TYPES = DOCUMENT_TYPES;
 
@@ -57,6 +61,13 @@ export const stockPostingLineSchema = z
     unit_cost: decimalString({ scale: 4, nonNegative: true }).optional(),
     /** For an issue: the batches to take from (their quantities sum to the line's); absent means oldest first. */
     batches: z.array(stockPostingBatchSchema).max(200).optional(),
+    /**
+     * A transfer leg (docs/stock-ledger.md, "In transit"): `dispatch` issues at `location_id` (FIFO, never short)
+     * and keeps the issued layers in transit against (document_type, document_id, line_no); `arrive` receives
+     * from that line's in-transit layers at `location_id` at their costs (no `unit_cost`). Arriving at the
+     * location the line was dispatched from is the return (recall, denial).
+     */
+    transit: z.enum(STOCK_TRANSIT_LEGS).optional(),
   })
   .strict();
 

@@ -42,6 +42,18 @@ export class StockLedgerException extends AppException {
     return new StockLedgerException(InventoryErrorCode.BATCH_SUM_MISMATCH, { item, sum, target });
   }
 
+  /** A transfer line's arrival asks more than the line still has in transit (quantities in the primary unit). */
+  static transitShort(params: {
+    item: string;
+    document: string;
+    line: number;
+    available: string;
+    asked: string;
+    uom: string;
+  }): StockLedgerException {
+    return new StockLedgerException(InventoryErrorCode.TRANSIT_SHORT, params);
+  }
+
   static postingConflict(): StockLedgerException {
     return new StockLedgerException(InventoryErrorCode.POSTING_CONFLICT);
   }

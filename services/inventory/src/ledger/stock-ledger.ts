@@ -18,6 +18,7 @@ import {
 import type {
   PostedMovement,
   StockItemType,
+  StockTransitLeg,
   StockPosted,
   StockPostingRequest,
   StockPostingResult,
@@ -51,6 +52,10 @@ interface ResolvedLine {
   unitCost: ExactDecimal | null;
   /** Issues naming batches: how much of each, primary unit. */
   batches: { batch_id: string; quantity: ExactDecimal }[] | null;
+  /** A transfer leg, or null for an ordinary receipt / issue. */
+  transit: StockTransitLeg | null;
+  /** An arrival: the balance of the location the line was dispatched from (its in_transit goes down). */
+  transitSourceKey: string | null;
 }
 
 /** A locked balance row and what this posting has done to it so far. */
@@ -62,6 +67,9 @@ interface BalanceState {
   reserved: ExactDecimal;
   value: ExactDecimal;
   backOrdered: ExactDecimal;
+  /** What left this location on transfers and has not arrived yet (quantity, value at the issued costs). */
+  inTransit: ExactDecimal;
+  inTransitValue: ExactDecimal;
   /** Created by this posting: the item and location are in use from now on. */
   created: boolean;
   moved: boolean;
@@ -75,6 +83,8 @@ interface BalanceRow {
   reserved: string;
   stock_value: string;
   back_order_quantity: string;
+  in_transit: string;
+  in_transit_value: string;
   created_posting_id: string | null;
 }
 
@@ -82,6 +92,25 @@ interface MovementToWrite extends PostedMovement {
   document_type: string;
   document_id: string;
   document_no: string;
+}
+
+/** A layer a dispatch puts in transit: written with the other rows at the end. */
+interface NewTransit {
+  transit_id: string;
+  line: ResolvedLine;
+  batch_id: string;
+  quantity: ExactDecimal;
+  unitCost: ExactDecimal;
+}
+
+/** A stored in-transit layer. */
+interface TransitRow {
+  transit_id: string;
+  item_type: string;
+  item_id: string;
+  from_location_id: string;
+  remaining_quantity: string;
+  unit_cost: string;
 }
 
 /** A FIFO layer this posting creates: written with the other rows at the end, in creation order. */
@@ -108,6 +137,9 @@ interface PostingContext {
   newBatches: NewBatch[];
   /** Remaining quantity of stored layers this posting has taken from, by batch id. */
   remaining: Map<string, ExactDecimal>;
+  newTransits: NewTransit[];
+  /** Remaining quantity of stored in-transit layers this posting has taken from, by transit id. */
+  transitRemaining: Map<string, ExactDecimal>;
 }
 
 /** FIFO layers are read this many at a time (most issues need one or two). */
@@ -180,14 +212,18 @@ export class StockLedger {
       backOrderIds: [],
       newBatches: [],
       remaining: new Map(),
+      newTransits: [],
+      transitRemaining: new Map(),
     };
     if (valid.allow_negative) await this.lockBackOrderSeries(manager, lines);
 
     const posted: StockPosted['lines'] = [];
     for (const line of lines) {
       const before = context.movements.length;
-      if (line.quantity.greaterThan(0)) await this.receive(manager, context, line);
+      if (line.transit === 'arrive') await this.arrive(manager, context, line);
+      else if (line.quantity.greaterThan(0)) await this.receive(manager, context, line, line.quantity, line.unitCost!);
       else await this.issue(manager, context, line);
+      if (line.transit === 'dispatch') this.intoTransit(context, line, context.movements.slice(before));
       const written = context.movements.slice(before);
       const balance = context.balances.get(line.balanceKey)!;
       posted.push({
@@ -204,6 +240,7 @@ export class StockLedger {
     }
 
     await this.writeBatches(manager, context);
+    await this.writeTransits(manager, context);
     await this.writeMovements(manager, context);
     await this.writeBalances(manager, context);
     await this.publisher.publish(manager, InventorySubjects.StockPosted, {
@@ -261,10 +298,11 @@ export class StockLedger {
       manager,
       request.lines.map((line) => ({ item_type: line.item_type, item_id: line.item_id })),
     );
-    const locations = await this.locations.findMany(
-      manager,
-      request.lines.map((line) => line.location_id),
-    );
+    const sources = await this.transitSources(manager, request);
+    const locations = await this.locations.findMany(manager, [
+      ...request.lines.map((line) => line.location_id),
+      ...sources.values(),
+    ]);
     return request.lines.map((line, index): ResolvedLine => {
       const item = items.get(itemKey(line.item_type, line.item_id));
       if (!item || item.deleted || item.status === 'archived') {
@@ -283,7 +321,29 @@ export class StockLedger {
       let quantity = exact(toPrimary(line.quantity, factor));
       let unitCost: ExactDecimal | null = null;
       let batches: ResolvedLine['batches'] = null;
-      if (asked.greaterThan(0)) {
+      let transitSourceKey: string | null = null;
+      const transit = line.transit ?? null;
+      // A dispatch is an issue, an arrival a receipt whose cost is the transit's: anything else is refused.
+      if (transit === 'dispatch' && asked.greaterThan(0)) {
+        throw StockLedgerException.invalidLine(`lines.${index}.quantity`, V.invalid);
+      }
+      if (transit === 'arrive') {
+        if (asked.lessThan(0)) throw StockLedgerException.invalidLine(`lines.${index}.quantity`, V.invalid);
+        if (line.unit_cost !== undefined) throw StockLedgerException.invalidLine(`lines.${index}.unit_cost`, V.invalid);
+        if (line.batches !== undefined) throw StockLedgerException.invalidLine(`lines.${index}.batches`, V.invalid);
+        const source = sources.get(line.line_no);
+        if (source === undefined) {
+          throw StockLedgerException.transitShort({
+            item: item.item_name,
+            document: request.document_no,
+            line: line.line_no,
+            available: roundQuantity(exact(0)),
+            asked: roundQuantity(exact(toPrimary(line.quantity, factor))),
+            uom: item.primary_uom_name,
+          });
+        }
+        transitSourceKey = balanceKey(item.item_type, item.item_id, source);
+      } else if (asked.greaterThan(0)) {
         if (line.unit_cost === undefined) {
           throw StockLedgerException.invalidLine(`lines.${index}.unit_cost`, V.required);
         }
@@ -312,8 +372,28 @@ export class StockLedger {
         quantity,
         unitCost,
         batches,
+        transit,
+        transitSourceKey,
       };
     });
+  }
+
+  /**
+   * Where the arriving lines were dispatched from, by line number: the location whose in_transit they leave. A line
+   * is dispatched from one location (its layers are read again, locked, once the balances are).
+   */
+  private async transitSources(
+    manager: EntityManager,
+    request: ValidStockPostingRequest,
+  ): Promise<Map<number, string>> {
+    const arriving = request.lines.filter((line) => line.transit === 'arrive').map((line) => line.line_no);
+    if (arriving.length === 0) return new Map();
+    const rows = await manager.query<{ line_no: number; from_location_id: string }[]>(
+      `SELECT DISTINCT line_no, from_location_id FROM stock_transit
+        WHERE document_type = $1 AND document_id = $2 AND line_no = ANY($3::int[])`,
+      [request.document_type, request.document_id, arriving],
+    );
+    return new Map(rows.map((row) => [row.line_no, row.from_location_id]));
   }
 
   /**
@@ -328,11 +408,11 @@ export class StockLedger {
     const rows = await lockRowsInOrder<BalanceRow>(manager, {
       table: 'stock_balance',
       keyColumns: ['item_type', 'item_id', 'location_id'],
-      keys: lines.map((line) => ({
-        item_type: line.item.item_type,
-        item_id: line.item.item_id,
-        location_id: line.location.location_id,
-      })),
+      // An arrival also changes the in_transit of the location its line left: locked in the same one order.
+      keys: lines.flatMap((line) => [
+        { item_type: line.item.item_type, item_id: line.item.item_id, location_id: line.location.location_id },
+        ...(line.transitSourceKey === null ? [] : [keyOfBalance(line.transitSourceKey)]),
+      ]),
       createMissing: { values: { created_posting_id: postingId } },
     });
     const balances = new Map<string, BalanceState>();
@@ -345,6 +425,8 @@ export class StockLedger {
         reserved: exact(row.reserved),
         value: exact(row.stock_value),
         backOrdered: exact(row.back_order_quantity),
+        inTransit: exact(row.in_transit),
+        inTransitValue: exact(row.in_transit_value),
         created: row.created_posting_id === postingId,
         moved: false,
       });
@@ -372,21 +454,30 @@ export class StockLedger {
     );
   }
 
-  /** A receipt: a new FIFO layer, then the open back orders of its (item, location) settled from it. */
-  private async receive(manager: EntityManager, context: PostingContext, line: ResolvedLine): Promise<void> {
+  /**
+   * A receipt of `quantity` at `unitCost` (primary unit): a new FIFO layer, then the open back orders of its
+   * (item, location) settled from it.
+   */
+  private async receive(
+    manager: EntityManager,
+    context: PostingContext,
+    line: ResolvedLine,
+    quantity: ExactDecimal,
+    unitCost: ExactDecimal,
+  ): Promise<void> {
     const { request } = context;
     const balance = context.balances.get(line.balanceKey)!;
     const batch: NewBatch = {
       batch_id: randomUUID(),
       line,
-      received: line.quantity,
-      remaining: line.quantity,
-      unitCost: line.unitCost!,
+      received: quantity,
+      remaining: quantity,
+      unitCost,
     };
     context.newBatches.push(batch);
     this.addMovement(context, line, balance, {
       batchId: batch.batch_id,
-      quantity: line.quantity,
+      quantity,
       unitCost: batch.unitCost,
       document: { type: request.document_type, id: request.document_id, no: request.document_no },
     });
@@ -429,7 +520,8 @@ export class StockLedger {
     const balance = context.balances.get(line.balanceKey)!;
     const asked = line.quantity.negated();
     const available = ExactDecimal.max(balance.onHand.minus(balance.reserved), 0);
-    if (asked.greaterThan(available) && !(request.allow_negative && line.batches === null)) {
+    // A dispatch is never short: a back order cannot travel, and the transit must carry what left.
+    if (asked.greaterThan(available) && !(request.allow_negative && line.batches === null && line.transit === null)) {
       throw StockLedgerException.insufficientStock({
         item: line.item.item_name,
         location: line.location.location_name,
@@ -506,6 +598,76 @@ export class StockLedger {
 
     const shortfall = asked.minus(issued);
     if (shortfall.greaterThan(0)) await this.openBackOrder(manager, context, line, balance, shortfall);
+  }
+
+  /**
+   * A dispatch's issue movements become in-transit layers of the line, each at the cost of the layer it left, and
+   * count in the source balance's in_transit: what left on hand is still owned, at the same value.
+   */
+  private intoTransit(context: PostingContext, line: ResolvedLine, movements: MovementToWrite[]): void {
+    const balance = context.balances.get(line.balanceKey)!;
+    for (const movement of movements) {
+      const quantity = exact(movement.quantity).negated();
+      const unitCost = exact(movement.unit_cost);
+      context.newTransits.push({
+        transit_id: randomUUID(),
+        line,
+        batch_id: movement.batch_id!,
+        quantity,
+        unitCost,
+      });
+      balance.inTransit = balance.inTransit.plus(quantity);
+      balance.inTransitValue = balance.inTransitValue.plus(quantity.times(unitCost));
+      balance.moved = true;
+    }
+  }
+
+  /**
+   * An arrival: the line's in-transit layers, oldest first, each received at `location_id` as a new FIFO layer at
+   * its own cost (so the value that left the source arrives, to the last digit), out of the source's in_transit.
+   * The layers are read under the source balance's lock, which every leg of the line holds.
+   */
+  private async arrive(manager: EntityManager, context: PostingContext, line: ResolvedLine): Promise<void> {
+    const { request } = context;
+    const source = context.balances.get(line.transitSourceKey!)!;
+    const layers = await manager.query<TransitRow[]>(
+      `SELECT transit_id, item_type, item_id, from_location_id, remaining_quantity::text AS remaining_quantity,
+              unit_cost::text AS unit_cost
+         FROM stock_transit
+        WHERE document_type = $1 AND document_id = $2 AND line_no = $3 AND remaining_quantity > 0
+        ORDER BY seq`,
+      [request.document_type, request.document_id, line.line_no],
+    );
+    const open = layers
+      .filter((layer) => layer.item_type === line.item.item_type && layer.item_id === line.item.item_id)
+      .map((layer) => ({
+        layer,
+        remaining: context.transitRemaining.get(layer.transit_id) ?? exact(layer.remaining_quantity),
+      }));
+    const available = open.reduce((sum, entry) => sum.plus(entry.remaining), exact(0));
+    if (line.quantity.greaterThan(available)) {
+      throw StockLedgerException.transitShort({
+        item: line.item.item_name,
+        document: request.document_no,
+        line: line.line_no,
+        available: roundQuantity(available),
+        asked: roundQuantity(line.quantity),
+        uom: line.item.primary_uom_name,
+      });
+    }
+    let left = line.quantity;
+    for (const { layer, remaining } of open) {
+      if (left.isZero()) break;
+      if (remaining.isZero()) continue;
+      const take = ExactDecimal.min(remaining, left);
+      left = left.minus(take);
+      const unitCost = exact(layer.unit_cost);
+      context.transitRemaining.set(layer.transit_id, remaining.minus(take));
+      source.inTransit = source.inTransit.minus(take);
+      source.inTransitValue = source.inTransitValue.minus(take.times(unitCost));
+      source.moved = true;
+      await this.receive(manager, context, line, take, unitCost);
+    }
   }
 
   /** Takes from a stored layer: its new remaining quantity is written at the end, with a movement for the take. */
@@ -637,6 +799,47 @@ export class StockLedger {
     }
   }
 
+  /** The dispatched layers in one statement, in dispatch order; then the stored ones that arrived. */
+  private async writeTransits(manager: EntityManager, context: PostingContext): Promise<void> {
+    const { newTransits, request } = context;
+    if (newTransits.length > 0) {
+      await manager.query(
+        `INSERT INTO stock_transit (transit_id, document_type, document_id, line_no, item_type, item_id,
+           from_location_id, batch_id, dispatched_quantity, remaining_quantity, unit_cost, posting_id, value_date)
+         SELECT t.transit_id, $1, $2, t.line_no, t.item_type, t.item_id, t.location_id, t.batch_id, t.quantity,
+                t.quantity, t.unit_cost, $3, $4::date
+           FROM unnest($5::uuid[], $6::int[], $7::text[], $8::text[], $9::text[], $10::uuid[], $11::numeric[],
+                       $12::numeric[])
+                WITH ORDINALITY AS t(transit_id, line_no, item_type, item_id, location_id, batch_id, quantity,
+                                     unit_cost, position)
+          ORDER BY t.position`,
+        [
+          request.document_type,
+          request.document_id,
+          context.postingId,
+          request.value_date,
+          newTransits.map((t) => t.transit_id),
+          newTransits.map((t) => t.line.line_no),
+          newTransits.map((t) => t.line.item.item_type),
+          newTransits.map((t) => t.line.item.item_id),
+          newTransits.map((t) => t.line.location.location_id),
+          newTransits.map((t) => t.batch_id),
+          newTransits.map((t) => roundQuantity(t.quantity)),
+          newTransits.map((t) => roundUnitCost(t.unitCost)),
+        ],
+      );
+    }
+    if (context.transitRemaining.size > 0) {
+      const taken = [...context.transitRemaining.entries()];
+      await manager.query(
+        `UPDATE stock_transit s SET remaining_quantity = t.remaining
+           FROM unnest($1::uuid[], $2::numeric[]) AS t(transit_id, remaining)
+          WHERE s.transit_id = t.transit_id`,
+        [taken.map(([transitId]) => transitId), taken.map(([, remaining]) => roundQuantity(remaining))],
+      );
+    }
+  }
+
   /** All the posting's movements in one statement, in the order they were made (their seq keeps it). */
   private async writeMovements(manager: EntityManager, context: PostingContext): Promise<void> {
     const { movements, request } = context;
@@ -679,9 +882,11 @@ export class StockLedger {
     await manager.query(
       `UPDATE stock_balance b
           SET on_hand = c.on_hand, stock_value = c.stock_value, back_order_quantity = c.back_order_quantity,
-              last_movement_time = now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
-              AS c(item_type, item_id, location_id, on_hand, stock_value, back_order_quantity)
+              in_transit = c.in_transit, in_transit_value = c.in_transit_value, last_movement_time = now()
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
+                     $8::numeric[])
+              AS c(item_type, item_id, location_id, on_hand, stock_value, back_order_quantity, in_transit,
+                   in_transit_value)
         WHERE b.item_type = c.item_type AND b.item_id = c.item_id AND b.location_id = c.location_id`,
       [
         changed.map((b) => b.item_type),
@@ -690,6 +895,8 @@ export class StockLedger {
         changed.map((b) => roundQuantity(b.onHand)),
         changed.map((b) => roundTo(b.value, LEDGER_VALUE_SCALE)),
         changed.map((b) => roundQuantity(b.backOrdered)),
+        changed.map((b) => roundQuantity(b.inTransit)),
+        changed.map((b) => roundTo(b.inTransitValue, LEDGER_VALUE_SCALE)),
       ],
     );
   }
@@ -726,6 +933,11 @@ interface BatchRow {
 
 function balanceKey(itemType: string, itemId: string, locationId: string): string {
   return JSON.stringify([itemType, itemId, locationId]);
+}
+
+function keyOfBalance(key: string): { item_type: string; item_id: string; location_id: string } {
+  const [item_type, item_id, location_id] = JSON.parse(key) as [string, string, string];
+  return { item_type, item_id, location_id };
 }
 
 /** The factor of `uomName` on the item (absent: the primary unit), or null when it is not one of its units. */

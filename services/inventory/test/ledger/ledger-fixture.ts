@@ -112,3 +112,40 @@ export async function ledgerTotals(dataSource: DataSource): Promise<InvariantRow
              AS batch_value
       FROM stock_balance b ORDER BY b.item_type, b.item_id, b.location_id`);
 }
+
+export interface TransitInvariantRow {
+  item_type: string;
+  item_id: string;
+  location_id: string;
+  in_transit: string;
+  transit_remaining: string;
+  in_transit_value: string;
+  transit_value: string;
+}
+
+/**
+ * For every (item, location): what the balance says left it on transfers and has not arrived, and Σ of its
+ * in-transit layers (quantity and value). The invariant holds when each pair is equal.
+ */
+export async function transitTotals(dataSource: DataSource): Promise<TransitInvariantRow[]> {
+  return dataSource.query<TransitInvariantRow[]>(`
+    SELECT b.item_type, b.item_id, b.location_id,
+           b.in_transit::text AS in_transit,
+           COALESCE((SELECT sum(t.remaining_quantity) FROM stock_transit t WHERE (t.item_type, t.item_id,
+             t.from_location_id) = (b.item_type, b.item_id, b.location_id)), 0)::numeric(18,3)::text AS transit_remaining,
+           b.in_transit_value::text AS in_transit_value,
+           COALESCE((SELECT sum(t.remaining_quantity * t.unit_cost) FROM stock_transit t WHERE (t.item_type, t.item_id,
+             t.from_location_id) = (b.item_type, b.item_id, b.location_id)), 0)::numeric(24,7)::text AS transit_value
+      FROM stock_balance b ORDER BY b.item_type, b.item_id, b.location_id`);
+}
+
+/** An item's whole stock, wherever it is: Σ on hand + in transit (quantity) and Σ stock value + in-transit value. */
+export async function itemTotal(dataSource: DataSource, itemId: string): Promise<{ quantity: string; value: string }> {
+  const [row] = await dataSource.query<{ quantity: string; value: string }[]>(
+    `SELECT COALESCE(sum(on_hand + in_transit), 0)::numeric(18,3)::text AS quantity,
+            COALESCE(sum(stock_value + in_transit_value), 0)::numeric(24,7)::text AS value
+       FROM stock_balance WHERE item_id = $1`,
+    [itemId],
+  );
+  return row;
+}
