@@ -6,3 +6,4 @@ export * from './http.js';
 export * from './two-locations.js';
 export * from './routes.js';
 export * from './catalog-snapshots.js';
+export * from './procurement-fixture.js';
