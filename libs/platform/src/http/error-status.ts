@@ -174,6 +174,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.INSUFFICIENT_STOCK:
     case InventoryErrorCode.PERIOD_LOCKED:
     case InventoryErrorCode.POSTING_CONFLICT:
+    case InventoryErrorCode.TRANSIT_SHORT:
       return 409;
     case CommonErrorCode.FILE_TOO_LARGE:
     case CommonErrorCode.PAYLOAD_TOO_LARGE:
