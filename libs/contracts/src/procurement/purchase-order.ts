@@ -144,6 +144,20 @@ export interface PurchaseOrderLineView {
   /** quantity × unit_price, native currency, 2 decimals. */
   line_subtotal?: string;
   remark: string;
+  /** What the supplier said it can deliver of this line when it confirmed; null: no quantity given (yet). */
+  supplier_available_quantity: string | null;
+  /** Received by the PO's RECEIVED receiving orders, in `uom_name` (the receiving page's own computation). */
+  received_qty: string;
+  /** Still to receive: ordered − received, never below 0. */
+  open_qty: string;
+}
+
+/** A receiving order made against the PO (the PO page links to each). */
+export interface PurchaseOrderReceipt {
+  id: string;
+  doc_no: string;
+  status: string;
+  receive_time: string;
 }
 
 export interface PurchaseOrderView extends DocumentHeaderView<PurchaseOrderStatus> {
@@ -171,7 +185,36 @@ export interface PurchaseOrderView extends DocumentHeaderView<PurchaseOrderStatu
   internal_remark: string;
   external_remark: string;
   lines: PurchaseOrderLineView[];
+  /** The receiving orders against this PO, oldest first. */
+  receiving_orders: PurchaseOrderReceipt[];
 }
+
+/**
+ * `POST purchase-orders/lines/check` (multipart field `file`, an .xlsx of the lines template): every row checked
+ * against the line schema above and procurement's SKU replica, answering the lines to add — or, when any row is
+ * wrong, nothing but VALIDATION_FAILED with each problem on field `rows.<row>.<column>` (spreadsheet row numbers).
+ */
+export interface PurchaseOrderCheckedLine {
+  /** The spreadsheet row it came from. */
+  row: number;
+  sku_id: string;
+  sku_name: string;
+  /** The unit as the SKU spells it. */
+  uom_name: string;
+  uom_list: { uom_name: string; factor: string }[];
+  quantity: string;
+  /** Null: blank in the file (the supplier's price applies). Left out for roles without can_see_cost. */
+  unit_price?: string | null;
+  remark: string;
+}
+
+export interface PurchaseOrderLinesCheck {
+  lines: PurchaseOrderCheckedLine[];
+}
+
+/** The columns of the PO lines template, in order: keys of the check's `rows.<row>.<column>` problems. */
+export const PURCHASE_ORDER_LINE_IMPORT_COLUMNS = ['sku_id', 'uom_name', 'quantity', 'unit_price', 'remark'] as const;
+export type PurchaseOrderLineImportColumn = (typeof PURCHASE_ORDER_LINE_IMPORT_COLUMNS)[number];
 
 /** A row of the purchase order list. */
 export interface PurchaseOrderListRow {

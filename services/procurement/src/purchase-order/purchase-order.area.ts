@@ -3,6 +3,7 @@ import type { ServiceArea } from '@scm/platform';
 import { CreatePurchaseOrders1795900000200 } from './migrations/1795900000200-CreatePurchaseOrders.js';
 import { AddPurchaseOrderStoreOrder1795900000460 } from './migrations/1795900000460-AddPurchaseOrderStoreOrder.js';
 import { PurchaseOrderChoicesReader } from './purchase-order-choices.js';
+import { PurchaseOrderLinesImport } from './purchase-order-lines-import.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import { PurchaseOrderController } from './purchase-order.controller.js';
 import { PurchaseOrderRepository } from './purchase-order.repository.js';
@@ -19,6 +20,7 @@ export const purchaseOrderArea: ServiceArea = {
     PurchaseOrderRepository,
     PurchaseOrderPricer,
     PurchaseOrderChoicesReader,
+    PurchaseOrderLinesImport,
     PurchaseOrderService,
   ],
   migrations: [CreatePurchaseOrders1795900000200, AddPurchaseOrderStoreOrder1795900000460],

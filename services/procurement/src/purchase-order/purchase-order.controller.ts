@@ -1,5 +1,7 @@
-import { Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Get, Header, HttpCode, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { ApiConsumes, ApiProduces } from '@nestjs/swagger';
 import {
+  IMPORT_MAX_BYTES,
   documentActionSchema,
   listQuerySchema,
   purchaseOrderInputSchema,
@@ -11,6 +13,7 @@ import type {
   DocumentStatusCount,
   ListQuery,
   PurchaseOrderChoices,
+  PurchaseOrderLinesCheck,
   PurchaseOrderListRow,
   PurchaseOrderView,
   StockItemOption,
@@ -26,9 +29,17 @@ import {
   ServiceController,
   SuccessMessage,
   ValidBody,
+  XLSX_MIME,
+  currentContext,
+  excelResponse,
+  uploadedFiles,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
+import { resolveLanguage } from '@scm/i18n';
+import type { Language } from '@scm/i18n';
+import type { FastifyRequest } from 'fastify';
 import { PurchaseOrderChoicesReader } from './purchase-order-choices.js';
+import { PurchaseOrderLinesImport } from './purchase-order-lines-import.js';
 import { PurchaseOrderService } from './purchase-order.service.js';
 
 /**
@@ -42,7 +53,37 @@ export class PurchaseOrderController {
   constructor(
     private readonly orders: PurchaseOrderService,
     private readonly choicesReader: PurchaseOrderChoicesReader,
+    private readonly linesImport: PurchaseOrderLinesImport,
   ) {}
+
+  /** The lines template (.xlsx; headers in the caller's language, or `?lang=`); no price column without cost. */
+  @Get('lines/template')
+  @Permission('PO', 'edit')
+  @ApiProduces(XLSX_MIME)
+  @Header('Cache-Control', 'private, no-cache')
+  async linesTemplate(@CurrentUser() user: AccessTokenClaims, @Query('lang') lang?: string): Promise<StreamableFile> {
+    return excelResponse(await this.linesImport.template(user, languageOf(lang)));
+  }
+
+  /**
+   * A filled lines template checked row by row (multipart field `file`; `?location_id=` the PO's location): the
+   * lines to add to the form, or every problem by row and column. Nothing is stored.
+   */
+  @Post('lines/check')
+  @HttpCode(200)
+  @Permission('PO', 'edit')
+  @ApiConsumes('multipart/form-data')
+  checkLines(
+    @CurrentUser() user: AccessTokenClaims,
+    @Req() request: FastifyRequest,
+    @Query('location_id') locationId?: string,
+  ): Promise<PurchaseOrderLinesCheck> {
+    return this.linesImport.check(
+      user,
+      uploadedFiles(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }),
+      typeof locationId === 'string' && locationId.trim() !== '' ? locationId.trim() : undefined,
+    );
+  }
 
   /** The header's choices: live suppliers and the currencies with a rate (procurement's replicas). */
   @Get('choices')
@@ -190,4 +231,9 @@ export class PurchaseOrderController {
   ): Promise<PurchaseOrderView> {
     return this.orders.act(id, 'close', input, user);
   }
+}
+
+/** `?lang=` chooses the language of a file; else the caller's. */
+function languageOf(lang: string | undefined): Language {
+  return lang ? resolveLanguage(lang) : ((currentContext()?.language ?? 'en') as Language);
 }

@@ -169,6 +169,16 @@ export class PurchaseOrderRepository {
     );
   }
 
+  /** What the supplier said it can deliver of each line when it confirmed (lines it gave no quantity for: none). */
+  async supplierAvailable(manager: EntityManager, id: string): Promise<Map<number, string>> {
+    const rows = await manager.query<{ line_no: number; available: string }[]>(
+      `SELECT line_no, supplier_available_quantity::text AS available
+         FROM purchase_order_line WHERE purchase_order_id = $1 AND supplier_available_quantity IS NOT NULL`,
+      [id],
+    );
+    return new Map(rows.map((row) => [row.line_no, row.available]));
+  }
+
   async insert(manager: EntityManager, header: NewPurchaseOrder, lines: PurchaseOrderLineRecord[]): Promise<void> {
     await manager.query(
       `INSERT INTO purchase_order (${INSERT_COLUMNS.join(', ')}, last_updated_by)

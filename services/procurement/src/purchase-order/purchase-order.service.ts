@@ -39,6 +39,7 @@ import { LocationReplicaRepository } from '../replicas/location-replica.reposito
 import { SkuReplicaRepository } from '../replicas/sku-replica.repository.js';
 import type { SkuReplicaRow } from '../replicas/sku-replica.repository.js';
 import { SupplierReplicaRepository } from '../replicas/supplier-replica.repository.js';
+import { ReceivingOrderService } from '../receiving-order/receiving-order.service.js';
 import { SupplierConfirmationService } from '../supplier-confirmation/supplier-confirmation.service.js';
 import { PurchaseOrderPricer } from './purchase-order-pricing.js';
 import type { PricedPurchaseOrder, PurchaseOrderLineInput } from './purchase-order-pricing.js';
@@ -87,6 +88,7 @@ export class PurchaseOrderService implements OnModuleInit {
     private readonly events: EventPublisher,
     private readonly attachments: AttachmentService,
     private readonly supplierConfirmation: SupplierConfirmationService,
+    private readonly receiving: ReceivingOrderService,
   ) {}
 
   onModuleInit(): void {
@@ -326,6 +328,9 @@ export class PurchaseOrderService implements OnModuleInit {
     for (const skuId of new Set(lines.map((line) => line.sku_id))) {
       skus.set(skuId, await this.skus.find(manager, skuId));
     }
+    // Ordered, received and open per line: the receiving page's own computation, not a second one.
+    const progress = await this.receiving.receiptProgress(manager, record.id, lines);
+    const available = await this.orders.supplierAvailable(manager, record.id);
     const minimum = exact(record.minimum_order_value);
     return {
       id: record.id,
@@ -373,7 +378,11 @@ export class PurchaseOrderService implements OnModuleInit {
         unit_price: line.unit_price,
         line_subtotal: line.line_subtotal,
         remark: line.remark,
+        supplier_available_quantity: available.get(line.line_no) ?? null,
+        received_qty: progress.get(line.line_no)!.received_qty,
+        open_qty: progress.get(line.line_no)!.open_qty,
       })),
+      receiving_orders: await this.receiving.receiptsOf(manager, record.id),
     };
   }
 }

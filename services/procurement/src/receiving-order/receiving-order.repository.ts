@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type {
   DocumentStatusCount,
   ListQuery,
+  PurchaseOrderReceipt,
   PurchaseStockType,
   ReceivingLineKind,
   ReceivingOrderListRow,
@@ -141,6 +142,15 @@ export class ReceivingOrderRepository {
               unit_price::text AS unit_price, line_subtotal::text AS line_subtotal, reason, remark
          FROM receiving_order_line WHERE receiving_order_id = $1 ORDER BY line_no`,
       [id],
+    );
+  }
+
+  /** The receiving orders of a PO (any status), oldest first. */
+  byPurchaseOrder(manager: EntityManager, purchaseOrderId: string): Promise<PurchaseOrderReceipt[]> {
+    return manager.query<PurchaseOrderReceipt[]>(
+      `SELECT id, doc_no, status, to_char(receive_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS receive_time
+         FROM receiving_order WHERE purchase_order_id = $1 ORDER BY created_time, doc_no`,
+      [purchaseOrderId],
     );
   }
 

@@ -17,6 +17,7 @@ import type {
   DocumentActionInput,
   DocumentStatusCount,
   ListQuery,
+  PurchaseOrderReceipt,
   PurchaseOrderStatus,
   ReceivableLine,
   ReceivingOrderAction,
@@ -166,25 +167,50 @@ export class ReceivingOrderService implements OnModuleInit {
       () => ReceivingOrderException.notFound(),
     );
     const lines = await this.orders.lines(manager, po.id);
-    const received = await this.receipts.receivedByPoLine(manager, po.id);
+    const progress = await this.receiptProgress(manager, po.id, lines);
     const skus = await this.skuMap(
       manager,
       lines.map((line) => line.sku_id),
     );
-    return lines.map((line) => {
-      const done = exact(received.get(line.line_no) ?? '0');
-      const open = exact(line.quantity).minus(done);
-      return {
-        po_line_no: line.line_no,
-        sku_id: line.sku_id,
-        sku_name: skus.get(line.sku_id)?.name ?? line.sku_id,
-        uom_name: line.uom_name,
-        ordered_qty: roundTo(line.quantity, 3),
-        received_qty: roundTo(done, 3),
-        open_qty: roundTo(open.isNegative() ? 0 : open, 3),
-        unit_price: line.unit_price,
-      };
-    });
+    return lines.map((line) => ({
+      po_line_no: line.line_no,
+      sku_id: line.sku_id,
+      sku_name: skus.get(line.sku_id)?.name ?? line.sku_id,
+      uom_name: line.uom_name,
+      ...progress.get(line.line_no)!,
+      unit_price: line.unit_price,
+    }));
+  }
+
+  /**
+   * THE receipt progress of a PO's lines, in each line's unit: ordered, received by the PO's RECEIVED receiving
+   * orders, and open (never below 0). The receivable lines above and the PO's own view both read it.
+   */
+  async receiptProgress(
+    manager: EntityManager,
+    purchaseOrderId: string,
+    lines: readonly Pick<PurchaseOrderLineRecord, 'line_no' | 'quantity'>[],
+  ): Promise<Map<number, { ordered_qty: string; received_qty: string; open_qty: string }>> {
+    const received = await this.receipts.receivedByPoLine(manager, purchaseOrderId);
+    return new Map(
+      lines.map((line) => {
+        const done = exact(received.get(line.line_no) ?? '0');
+        const open = exact(line.quantity).minus(done);
+        return [
+          line.line_no,
+          {
+            ordered_qty: roundTo(line.quantity, 3),
+            received_qty: roundTo(done, 3),
+            open_qty: roundTo(open.isNegative() ? 0 : open, 3),
+          },
+        ];
+      }),
+    );
+  }
+
+  /** The receiving orders made against a PO, oldest first (the PO page links to them). */
+  receiptsOf(manager: EntityManager, purchaseOrderId: string): Promise<PurchaseOrderReceipt[]> {
+    return this.receipts.byPurchaseOrder(manager, purchaseOrderId);
   }
 
   async settings(): Promise<ReceivingSettings> {
