@@ -88,8 +88,8 @@ export function ReceiptList({
               <th className="w-28">{t('petty-cash:fields.receipt_no')}</th>
               <th>{t('petty-cash:fields.description')}</th>
               <th className="w-40">{t('petty-cash:fields.category')}</th>
-              <th className="w-28 text-right">{t('petty-cash:fields.claim_amount')}</th>
-              <th className="w-32">{t('petty-cash:fields.gst_type')}</th>
+              <th className="w-28 pr-3 text-right">{t('petty-cash:fields.claim_amount')}</th>
+              <th className="w-32 pl-3">{t('petty-cash:fields.gst_type')}</th>
               <th className="w-24 text-right">{t('petty-cash:fields.gst_amount')}</th>
               <th className="w-28 text-right">{t('petty-cash:fields.line_total')}</th>
               {editing && <th className="w-10" />}
