@@ -1,0 +1,479 @@
+#!/usr/bin/env node
+// `npm run bench:procurement` (builds first): receiving at scale (the procurement issue's proof), measured on a fresh
+// database with data this script makes through the product's own API. Prints figures; asserts nothing.
+//
+//   1. receiving orders of BENCH_LINES (200) lines against approved POs, BENCH_RECEIVERS (20) receivers at once (each
+//      at an outlet of its own, one receipt after another): per receipt the time from the RO's `approve` request
+//      (then `receive`) to the stock posted — the ledger's posted marker (inventory.stock_posting) for the RO, reached
+//      through the outbox, the posting request event and inventory's PostingRequestHandler — as p50 / p95 / max,
+//      and the lines received per second over the whole run
+//   2. the ledger's raw posting figure in the same run: the same shape of posting (BENCH_LINES receipt lines at an
+//      outlet) straight through the built StockLedger.post at the same concurrency, with the product stopped (no
+//      HTTP, no documents, no events): lines/s and p95 a posting; and how much of it the end-to-end path keeps
+//
+// Database: a new database on BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a server URL; dropped afterwards),
+// else an embedded PostgreSQL under a temporary directory. The product runs embedded, as `npm start` does.
+//
+//   BENCH_RECEIVERS=20    concurrent receivers (and outlets)
+//   BENCH_LINES=200       lines per receiving order (and per PO)
+//   BENCH_RECEIPTS=60     receiving orders in the timed run (spread over the receivers); also the ledger's postings
+//   BENCH_KEEP=1          keep the database (server mode)
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RECEIVERS = Math.min(99, positive('BENCH_RECEIVERS', 20));
+const LINES = Math.min(500, positive('BENCH_LINES', 200));
+const RECEIPTS = positive('BENCH_RECEIPTS', 60);
+const KEEP = process.env.BENCH_KEEP === '1';
+const ADMIN = { email: 'bench@bench.local', password: 'Bench!Passw0rd' };
+const TODAY = new Date().toISOString().slice(0, 10);
+const SUPPLIER = 'BENCH-SUP';
+const UOM = 'BENCHKG';
+const outlet = (index) => `BENCH-L${String(index + 1).padStart(2, '0')}`;
+const sku = (index) => `BENCH-SKU-${String(index + 1).padStart(3, '0')}`;
+
+function positive(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+process.env.LOG_LEVEL ??= 'warn';
+const dist = (file) => path.join(ROOT, file);
+for (const file of [
+  'services/gateway/dist/embedded-app.js',
+  'services/inventory/dist/ledger/stock-ledger.js',
+  'libs/platform/dist/index.js',
+]) {
+  if (!fs.existsSync(dist(file))) {
+    console.error(`${file} is missing: run \`npx tsc -b tsconfig.build.json\` first`);
+    process.exit(1);
+  }
+}
+const platform = await import(dist('libs/platform/dist/index.js'));
+const { createDatabase, dropDatabase, loadConfig, openServiceDataSource, inTransaction, retryOnConflict } = platform;
+const { EventPublisher, startEmbeddedPostgres } = platform;
+const { StockLedger } = await import(dist('services/inventory/dist/ledger/stock-ledger.js'));
+const { InventorySettingsService } = await import(dist('services/inventory/dist/ledger/inventory-settings.service.js'));
+const { ItemReplicaRepository } = await import(dist('services/inventory/dist/replicas/item-replica.repository.js'));
+const { LocationReplicaRepository } = await import(
+  dist('services/inventory/dist/replicas/location-replica.repository.js')
+);
+const { createEmbeddedApp } = await import(dist('services/gateway/dist/embedded-app.js'));
+
+const cleanUp = [];
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-bench-procurement-'));
+  // As root, embedded PostgreSQL runs as its own user, which must reach the cluster directory inside.
+  fs.chmodSync(dataDir, 0o755);
+  cleanUp.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const databaseUrl = await freshDatabase(dataDir);
+  console.log(
+    `procurement bench: ${RECEIPTS} receiving orders of ${LINES} lines, ${RECEIVERS} receivers at ${RECEIVERS} outlets ` +
+      `(${os.cpus().length} cores, ${loadAverage()})`,
+  );
+
+  let started = performance.now();
+  const product = await startProduct(dataDir, databaseUrl);
+  cleanUp.push(() => product.close());
+  const http = await signIn(product.base);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  cleanUp.push(() => db.end());
+  await seed(http, db);
+  console.log(`seeded ${RECEIVERS} outlets and ${LINES} SKUs through the API in ${seconds(started)}`);
+
+  started = performance.now();
+  const receipts = await prepare(http);
+  console.log(
+    `prepared ${receipts.length} approved POs and their submitted receiving orders (${LINES} lines each) in ${seconds(started)}`,
+  );
+
+  console.log(`\n1-receiving, ${RECEIVERS} receivers, approve → receive → stock posted`);
+  const endToEnd = await receiveAll(http, db, receipts);
+  await product.close();
+
+  console.log(`\n2-the ledger alone, same run: StockLedger.post of ${LINES}-line receipts at ${RECEIVERS} clients`);
+  const ledger = await withLedger(databaseUrl, RECEIVERS, (stockLedger, dataSource) =>
+    ledgerThroughput(stockLedger, dataSource),
+  );
+  console.log(
+    `\n  end to end / ledger alone: ${pct(endToEnd.linesPerSecond / ledger.linesPerSecond)} of the ledger's lines/s ` +
+      `(${Math.round(endToEnd.linesPerSecond).toLocaleString('en')} vs ${Math.round(ledger.linesPerSecond).toLocaleString('en')})`,
+  );
+}
+
+/** A new database on the configured server, else an embedded PostgreSQL of this run. */
+async function freshDatabase(dataDir) {
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (server) {
+    const name = `scm_bench_procurement_${randomBytes(4).toString('hex')}`;
+    const url = await createDatabase(server, name);
+    if (KEEP) console.log(`database kept: ${url}`);
+    else cleanUp.push(() => dropDatabase(server, name));
+    return url;
+  }
+  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
+  cleanUp.push(() => embedded.stop());
+  return embedded.url;
+}
+
+async function startProduct(dataDir, databaseUrl) {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // Not warn: every PO approval would log that the bench's supplier has no e-mail (no mail is sent, by design).
+    LOG_LEVEL: 'error',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const { app, close } = await createEmbeddedApp(config);
+  await app.listen(0, '127.0.0.1');
+  let closed = false;
+  return {
+    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
+    close: async () => {
+      if (!closed) await close();
+      closed = true;
+    },
+  };
+}
+
+/** Signs in as the administrator; returns `call(method, path, body)` → the answer's data (throws on an error). */
+async function signIn(base) {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  const cookies = new Map();
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair] = cookie.split(';');
+    cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+  }
+  const headers = {
+    'content-type': 'application/json',
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-csrf-token': cookies.get('scm_csrf'),
+  };
+  return async (method, urlPath, body) => {
+    const answer = await fetch(`${base}${urlPath}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    if (answer.status >= 300) throw new Error(`${method} ${urlPath} answered ${answer.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text).data;
+  };
+}
+
+/** Runs `work(item)` over `items` with `width` at a time. */
+async function pool(items, width, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The outlets, one supplier, LINES SKUs in one unit — through the API, as a user would make them. */
+async function seed(http, db) {
+  const region = await http('POST', '/api/catalog/regions', { region_name: 'Bench region' });
+  const category = await http('POST', '/api/catalog/location-categories', {
+    category_name: 'Bench outlets',
+    sub_categories: [],
+  });
+  await pool(
+    Array.from({ length: RECEIVERS }, (_, index) => outlet(index)),
+    4,
+    (id) =>
+      http('POST', '/api/catalog/locations', {
+        location_id: id,
+        location_name: `Outlet ${id}`,
+        is_operating: true,
+        category_id: category.category_id,
+        sub_category_id: null,
+        region_id: region.region_id,
+        address: '1 Bench Road',
+        country: 'Singapore',
+        postal_code: '600001',
+        contact_person: [],
+        remark: '',
+      }),
+  );
+  await http('POST', '/api/catalog/uoms', { uom_name: UOM, secondary_uom: 'BENCHG', uom_per_primary: '1000' });
+  const supplierCategory = await http('POST', '/api/catalog/supplier-categories', { category_name: 'Bench supply' });
+  await http('POST', '/api/catalog/suppliers', {
+    supplier_id: SUPPLIER,
+    company_name: 'Bench supplier',
+    credit_term_in_days: 30,
+    contact_name: 'Alice',
+    contact_no: '91234567',
+    address: '1 Jurong Road',
+    postal_code: '600001',
+    country: 'Singapore',
+    minimum_order_value: '0',
+    category_id: supplierCategory.category_id,
+    gst_price_type: 'exclusive',
+    gst_rate: 9,
+    tax_rate: 9,
+    tax_type: 'GST',
+    hashtag_list: [],
+  });
+  const skuCategory = await http('POST', '/api/catalog/sku-categories', { category_name: 'Bench goods' });
+  await pool(
+    Array.from({ length: LINES }, (_, index) => sku(index)),
+    4,
+    (id) =>
+      http('POST', '/api/catalog/skus', {
+        sku_id: id,
+        name: `Bench item ${id}`,
+        display_name: `Bench item ${id}`,
+        category_id: skuCategory.category_id,
+        primary_uom_name: UOM,
+        purchasing_uom_name: UOM,
+        receiving_uom_name: UOM,
+        counting_uom_name: UOM,
+        uom_list: [{ uom_name: UOM, factor: '1' }],
+        supplier_list: [SUPPLIER],
+        default_supplier_id: SUPPLIER,
+        threshold: '0',
+        is_inventorise: true,
+        default_wastage_percentage: '0',
+      }),
+  );
+  // Procurement and inventory learn them from catalog's events.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT (SELECT count(*)::int FROM procurement.sku_replica WHERE sku_id LIKE 'BENCH-%') AS skus,
+              (SELECT count(*)::int FROM procurement.location_replica WHERE location_id LIKE 'BENCH-%') AS locations,
+              (SELECT count(*)::int FROM procurement.supplier_replica WHERE supplier_id = $1) AS suppliers,
+              (SELECT count(*)::int FROM inventory.item_replica WHERE item_id LIKE 'BENCH-%') AS items,
+              (SELECT count(*)::int FROM inventory.location_replica WHERE location_id LIKE 'BENCH-%') AS outlets`,
+      [SUPPLIER],
+    );
+    const counts = rows[0];
+    if (
+      counts.skus === LINES &&
+      counts.items === LINES &&
+      counts.locations === RECEIVERS &&
+      counts.outlets === RECEIVERS &&
+      counts.suppliers === 1
+    )
+      return;
+    if (Date.now() > deadline) throw new Error(`the replicas did not fill: ${JSON.stringify(counts)}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * RECEIPTS approved POs of LINES lines, spread over the outlets, each with its receiving order for every line in
+ * full, created and submitted: what stays for the timed run is the receiver's approve and receive.
+ */
+async function prepare(http) {
+  return pool(
+    Array.from({ length: RECEIPTS }, (_, index) => index),
+    4,
+    async (index) => {
+      const location = outlet(index % RECEIVERS);
+      const po = await http('POST', '/api/procurement/purchase-orders', {
+        supplier_id: SUPPLIER,
+        location_id: location,
+        purchase_date: TODAY,
+        delivery_time: new Date(Date.now() + 86_400_000).toISOString(),
+        order_type: 'Business Order',
+        stock_type: 'inventory',
+        currency: 'USD',
+        lines: Array.from({ length: LINES }, (_, line) => ({
+          sku_id: sku(line),
+          uom_name: UOM,
+          quantity: String(5 + ((index + line) % 20)),
+          unit_price: (1 + ((index * 7 + line) % 50) / 10).toFixed(4),
+        })),
+      });
+      await http('POST', `/api/procurement/purchase-orders/${po.id}/submit`, { revision: 1 });
+      await http('POST', `/api/procurement/purchase-orders/${po.id}/approve`, { revision: 2 });
+      const ro = await http('POST', '/api/procurement/receiving-orders', {
+        purchase_order_id: po.id,
+        location_id: location,
+        delivery_order_no: `DO-BENCH-${index}`,
+        receive_time: new Date().toISOString(),
+        receiving_list: Array.from({ length: LINES }, (_, line) => ({
+          po_line_no: line + 1,
+          receive_qty: String(5 + ((index + line) % 20)),
+        })),
+      });
+      await http('POST', `/api/procurement/receiving-orders/${ro.id}/submit`, { revision: 1 });
+      return { id: ro.id, location };
+    },
+  );
+}
+
+/**
+ * RECEIVERS receivers, each at its own outlet, taking that outlet's receipts one after another: approve, receive,
+ * then wait for the ledger's posted marker of the RO (polled every 5 ms).
+ */
+async function receiveAll(http, db, receipts) {
+  const byOutlet = new Map();
+  for (const receipt of receipts) byOutlet.set(receipt.location, [...(byOutlet.get(receipt.location) ?? []), receipt]);
+  const fromApprove = [];
+  const fromReceive = [];
+  const started = performance.now();
+  await Promise.all(
+    [...byOutlet.values()].map(async (queue) => {
+      for (const receipt of queue) {
+        const approving = performance.now();
+        await http('POST', `/api/procurement/receiving-orders/${receipt.id}/approve`, { revision: 2 });
+        const receiving = performance.now();
+        await http('POST', `/api/procurement/receiving-orders/${receipt.id}/receive`, { revision: 3 });
+        for (;;) {
+          const { rowCount } = await db.query(
+            `SELECT 1 FROM inventory.stock_posting WHERE document_type = 'RO' AND document_id = $1`,
+            [receipt.id],
+          );
+          if (rowCount > 0) break;
+          await sleep(5);
+        }
+        const posted = performance.now();
+        fromApprove.push(posted - approving);
+        fromReceive.push(posted - receiving);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM inventory.stock_movement WHERE document_type = 'RO'`);
+  if (rows[0].n !== receipts.length * LINES) {
+    throw new Error(`expected ${receipts.length * LINES} movements, the ledger has ${rows[0].n}`);
+  }
+  const approve = stats(fromApprove);
+  const receive = stats(fromReceive);
+  const figures = { approve, receive, linesPerSecond: (receipts.length * LINES) / elapsed };
+  console.log(
+    `  approve → posted: p50 ${ms(approve.p50)}, p95 ${ms(approve.p95)}, max ${ms(approve.max)}\n` +
+      `  receive → posted: p50 ${ms(receive.p50)}, p95 ${ms(receive.p95)}, max ${ms(receive.max)}\n` +
+      `  ${Math.round(figures.linesPerSecond).toLocaleString('en')} lines/s received and posted ` +
+      `(${receipts.length} receipts × ${LINES} lines in ${elapsed.toFixed(1)} s; ${rows[0].n.toLocaleString('en')} movements)`,
+  );
+  return figures;
+}
+
+/** StockLedger as the inventory service builds it, on a pool of `poolSize` connections of its own, for `work`. */
+async function withLedger(databaseUrl, poolSize, work) {
+  const dataSource = await openServiceDataSource({
+    url: databaseUrl,
+    schema: 'inventory',
+    entities: [],
+    migrations: [],
+    poolSize,
+  });
+  try {
+    const ledger = new StockLedger(
+      new ItemReplicaRepository(),
+      new LocationReplicaRepository(),
+      new InventorySettingsService(dataSource),
+      new EventPublisher('inventory'),
+    );
+    return await work(ledger, dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** RECEIPTS receipts of LINES lines, one client per outlet as in the receiving run, straight into the ledger. */
+async function ledgerThroughput(ledger, dataSource) {
+  const actor = { id: null, name: 'bench' };
+  const postings = Array.from({ length: RECEIPTS }, (_, index) => {
+    const id = randomUUID();
+    return {
+      location: outlet(index % RECEIVERS),
+      request: {
+        document_type: 'RO',
+        document_id: id,
+        document_no: `RO-BENCH-${index}`,
+        revision: 1,
+        value_date: TODAY,
+        lines: Array.from({ length: LINES }, (_, line) => ({
+          line_no: line + 1,
+          item_type: 'sku',
+          item_id: sku(line),
+          location_id: outlet(index % RECEIVERS),
+          quantity: String(5 + ((index + line) % 20)),
+          unit_cost: (1 + ((index * 7 + line) % 50) / 10).toFixed(4),
+        })),
+      },
+    };
+  });
+  const byOutlet = new Map();
+  for (const posting of postings) byOutlet.set(posting.location, [...(byOutlet.get(posting.location) ?? []), posting]);
+  const latencies = [];
+  const started = performance.now();
+  await Promise.all(
+    [...byOutlet.values()].map(async (queue) => {
+      for (const posting of queue) {
+        const sent = performance.now();
+        await retryOnConflict(() =>
+          inTransaction(dataSource, (manager) => ledger.post(manager, posting.request, actor)),
+        );
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const figures = { ...stats(latencies), linesPerSecond: (RECEIPTS * LINES) / elapsed };
+  console.log(
+    `  ${Math.round(figures.linesPerSecond).toLocaleString('en')} lines/s (${RECEIPTS} postings in ` +
+      `${elapsed.toFixed(1)} s), a posting p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)}`,
+  );
+  return figures;
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
+const ms = (value) => `${value.toFixed(1)} ms`;
+const pct = (value) => `${(value * 100).toFixed(0)}%`;
+
+function seconds(since) {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function loadAverage() {
+  return `load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`;
+}
+
+try {
+  const started = performance.now();
+  await main();
+  console.log(`\nprocurement bench done in ${seconds(started)} (${loadAverage()} at the end)`);
+} finally {
+  for (const step of cleanUp.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(`clean-up: ${error.message}`);
+    }
+  }
+}
