@@ -360,6 +360,9 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/purchase-orders/status-counts': 'PO view',
     'GET /api/procurement/purchase-orders/choices': 'PO view',
     'POST /api/procurement/purchase-orders/skus': 'PO view',
+    // PO lines from Excel: the template and the check are an editor's (nothing is stored).
+    'GET /api/procurement/purchase-orders/lines/template': 'PO edit',
+    'POST /api/procurement/purchase-orders/lines/check': 'PO edit',
     'GET /api/procurement/purchase-orders/:id': 'PO view',
     'POST /api/procurement/purchase-orders': 'PO edit',
     'PUT /api/procurement/purchase-orders/:id': 'PO edit',

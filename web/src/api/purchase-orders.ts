@@ -1,6 +1,7 @@
 import type {
   PurchaseOrderChoices,
   PurchaseOrderInput,
+  PurchaseOrderLinesCheck,
   PurchaseOrderListRow,
   PurchaseOrderView,
   StockItemOption,
@@ -23,10 +24,13 @@ export const purchaseOrdersApi = documentApi<PurchaseOrderView, PurchaseOrderLis
   { dayFields: ['purchase_date'], arrayFields: ['order_type', 'stock_type', 'supplier_id'] },
 );
 
-/** The header's choices from procurement's replicas: live suppliers, currencies with a rate. */
-export function usePurchaseOrderChoices() {
+/**
+ * The header's choices from procurement's replicas: live suppliers, currencies with a rate (PO view). Asked only
+ * when `enabled`: a page in view mode shows its record's own supplier and currency and needs none.
+ */
+export function usePurchaseOrderChoices(enabled = true) {
   return useSWR<PurchaseOrderChoices, Error>(
-    ['purchase-orders', 'choices'],
+    enabled ? ['purchase-orders', 'choices'] : null,
     async () => (await api.get<PurchaseOrderChoices>(`${BASE}/choices`, { silent: true })).data,
     { shouldRetryOnError: false },
   );
@@ -41,4 +45,18 @@ export function usePurchaseOrderSkuSearch(search: string, _itemType: StockItemTy
         .data ?? [],
     { keepPreviousData: true, shouldRetryOnError: false },
   );
+}
+
+/** The PO lines template (.xlsx), headers in `language`; no price column for roles without can_see_cost. */
+export function purchaseOrderLinesTemplatePath(language: string): string {
+  return `${BASE}/lines/template?lang=${encodeURIComponent(language)}`;
+}
+
+/**
+ * A filled lines template checked by the server (nothing is saved): the lines to add, or a refusal whose field
+ * errors name each problem's row and column (`rows.<row>.<column>`).
+ */
+export async function checkPurchaseOrderLines(file: File, locationId: string): Promise<PurchaseOrderLinesCheck> {
+  const query = locationId ? `?location_id=${encodeURIComponent(locationId)}` : '';
+  return (await api.upload<PurchaseOrderLinesCheck>(`${BASE}/lines/check${query}`, file, { silent: true })).data;
 }

@@ -7,11 +7,11 @@ import {
   V,
 } from '@scm/contracts';
 import { REFERENCE_CURRENCY } from '@scm/contracts';
-import type { PurchaseOrderInput, PurchaseOrderView } from '@scm/contracts';
-import { useMemo } from 'react';
+import type { PurchaseOrderCheckedLine, PurchaseOrderInput, PurchaseOrderView } from '@scm/contracts';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { purchaseOrdersApi, usePurchaseOrderChoices, usePurchaseOrderSkuSearch } from '../../../api/purchase-orders';
 import { useSession } from '../../../api/session';
@@ -32,7 +32,11 @@ import { isLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
 import { StoreOrderLink } from '../../store-ordering/StoreOrderLink';
-import { PURCHASE_ORDER_PATH } from '../paths';
+import { Button } from '../../../components/ui/Button';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { useCan } from '../../../lib/permissions';
+import { PURCHASE_ORDER_PATH, RECEIVING_ORDER_PATH } from '../paths';
+import { PurchaseOrderLinesImportDialog } from './PurchaseOrderLinesImportDialog';
 import { seedOf } from './from-back-orders';
 import { orderTypeKey } from './labels';
 
@@ -116,6 +120,41 @@ function toInput(values: FormOutput, revision?: number): PurchaseOrderInput {
   };
 }
 
+/** `a + b` for quantities of at most 3 decimals, exactly (in thousandths). */
+function addQuantities(a: string, b: string): string {
+  const thousandths = (value: string) => Math.round((toNumber(value) ?? 0) * 1000);
+  return trimZeros(((thousandths(a) + thousandths(b)) / 1000).toFixed(3));
+}
+
+/**
+ * Checked lines from Excel into the grid, as a buyer expects: a row for a SKU and unit already on the order adds
+ * its quantity to that line (a price or remark given in the file replaces the line's, blank keeps it); rows of the
+ * same SKU and unit in the file are added up the same way; the others become new lines at the end.
+ */
+function mergeImportedLines(lines: Line[], imported: readonly PurchaseOrderCheckedLine[]): Line[] {
+  const merged = lines.map((line) => ({ ...line }));
+  for (const row of imported) {
+    const existing = merged.find((line) => line.item_id === row.sku_id && line.uom_name === row.uom_name);
+    const price = row.unit_price === undefined || row.unit_price === null ? null : trimZeros(row.unit_price);
+    if (existing) {
+      existing.quantity = addQuantities(text(existing.quantity), row.quantity);
+      if (price !== null) existing.unit_price = price;
+      if (row.remark) existing.remark = row.remark;
+    } else {
+      merged.push({
+        item_type: 'sku',
+        item_id: row.sku_id,
+        item_name: row.sku_name,
+        uom_name: row.uom_name,
+        quantity: trimZeros(row.quantity),
+        unit_price: price,
+        remark: row.remark,
+      });
+    }
+  }
+  return merged;
+}
+
 /** /procurement/purchase-order/{type}: a purchase order — new, edit (DRAFT) and view with its actions. */
 export default function PurchaseOrderFormPage() {
   const mode = useFormMode();
@@ -125,7 +164,11 @@ export default function PurchaseOrderFormPage() {
 function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const can = useCan();
   const seesCost = user?.role.can_see_cost ?? false;
+  const [importOpen, setImportOpen] = useState(false);
+  // The unit lists of SKUs added from Excel (the grid knows a picked item's, and a saved line's, by itself).
+  const [importedUnits, setImportedUnits] = useState<Map<string, PurchaseOrderCheckedLine['uom_list']>>(new Map());
   const isNewDoc = mode === 'new' || mode === 'create' || mode === 'clone';
   const {
     data: record,
@@ -269,6 +312,57 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
       ]
     : [];
 
+  // The view of a sent order: per line what the supplier said it can deliver, what was received and what is open.
+  const receiptColumns: LineColumn<Line>[] =
+    !editing && document && document.status !== 'DRAFT'
+      ? [
+          {
+            id: 'supplier_available_quantity',
+            header: t('purchase-order:receipts.available'),
+            align: 'right',
+            cell: (line) => (
+              <p className="pt-2 tabular-nums" data-testid="po-line-available">
+                {savedLine(line)?.supplier_available_quantity
+                  ? formatQuantity(savedLine(line)!.supplier_available_quantity)
+                  : '—'}
+              </p>
+            ),
+          },
+          {
+            id: 'received_qty',
+            header: t('purchase-order:receipts.received'),
+            align: 'right',
+            cell: (line) => (
+              <p className="pt-2 tabular-nums" data-testid="po-line-received">
+                {formatQuantity(savedLine(line)?.received_qty ?? '0')}
+              </p>
+            ),
+          },
+          {
+            id: 'open_qty',
+            header: t('purchase-order:receipts.open'),
+            align: 'right',
+            cell: (line) => (
+              <p className="pt-2 tabular-nums" data-testid="po-line-open">
+                {formatQuantity(savedLine(line)?.open_qty ?? text(line.quantity))}
+              </p>
+            ),
+          },
+        ]
+      : [];
+
+  const addImported = (imported: PurchaseOrderCheckedLine[]) => {
+    setImportedUnits((units) => {
+      const next = new Map(units);
+      for (const row of imported) next.set(row.sku_id, row.uom_list);
+      return next;
+    });
+    form.setValue('lines', mergeImportedLines(form.getValues('lines'), imported), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
   const save = (output: FormOutput, idempotencyKey: string) =>
     document
       ? purchaseOrdersApi.update(document.id, toInput(output, document.revision), idempotencyKey)
@@ -406,7 +500,23 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
         <TextField {...bind.text('external_remark', t('purchase-order:fields.external_remark'))} />
       </FormSection>
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('purchase-order:sections.lines')}</h2>
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <h2 className="text-sm font-semibold text-slate-800">{t('purchase-order:sections.lines')}</h2>
+          {editing && can('PO', 'edit') && (
+            <Button variant="secondary" onClick={() => setImportOpen(true)} data-testid="po-import-lines">
+              <Icon name="upload" />
+              {t('purchase-order:import.button')}
+            </Button>
+          )}
+        </div>
+        {editing && (
+          <PurchaseOrderLinesImportDialog
+            open={importOpen}
+            onClose={() => setImportOpen(false)}
+            locationId={form.watch('location_id')}
+            onAdd={addImported}
+          />
+        )}
         {editing && seesCost && <p className="mb-3 text-sm text-slate-500">{t('purchase-order:hints.unitPrice')}</p>}
         <Controller
           control={form.control}
@@ -419,7 +529,10 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
               onChange={(next) => field.onChange(next)}
               itemType="sku"
               itemSearch={{ useSearch: usePurchaseOrderSkuSearch, placeholder: t('purchase-order:searchSku') }}
-              unitsOf={(line) => document?.lines.find((saved) => saved.sku_id === line.item_id)?.uom_list}
+              unitsOf={(line) =>
+                importedUnits.get(line.item_id) ??
+                document?.lines.find((saved) => saved.sku_id === line.item_id)?.uom_list
+              }
               newLine={(item) => ({
                 item_type: 'sku',
                 item_id: item.item_id,
@@ -435,13 +548,37 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
                 set: (line, value) => ({ ...line, quantity: value }),
                 placeholder: t('purchase-order:placeholders.quantity'),
               }}
-              columns={columns}
+              columns={[...columns, ...receiptColumns]}
               errors={errors}
               listError={listError}
             />
           )}
         />
       </section>
+      {document && document.status !== 'DRAFT' && (
+        <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="po-receipts">
+          <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('purchase-order:receipts.title')}</h2>
+          {document.receiving_orders.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('purchase-order:receipts.none')}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {document.receiving_orders.map((receipt) => (
+                <li key={receipt.id} className="flex flex-wrap items-center gap-3">
+                  <Link
+                    to={`${RECEIVING_ORDER_PATH}/view?id=${encodeURIComponent(receipt.id)}`}
+                    className="font-mono text-blue-700 hover:underline"
+                    data-testid="po-receipt-link"
+                  >
+                    {receipt.doc_no}
+                  </Link>
+                  <StatusBadge status={receipt.status} />
+                  <span className="text-slate-500 tabular-nums">{formatDateTime(receipt.receive_time)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {seesCost && (
         <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="po-totals">
           <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('purchase-order:sections.totals')}</h2>

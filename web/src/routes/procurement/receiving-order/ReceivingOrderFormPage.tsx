@@ -165,8 +165,11 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
   const document = isNewDoc ? undefined : record;
   const editing = !readOnly && (document === undefined || document.status === 'DRAFT');
   const locations = useDocumentLocations();
-  const { data: choices } = usePurchaseOrderChoices();
-  const { data: orders } = useReceivablePurchaseOrders(editing);
+  // Only what the mode needs: the PO choices and the open POs are for typing a receipt, and they are the PO's
+  // (PO view). A receiving clerk without it views and edits receipts without them instead of being refused.
+  const seesPurchaseOrders = can('PO', 'view');
+  const { data: choices } = usePurchaseOrderChoices(editing && seesPurchaseOrders);
+  const { data: orders } = useReceivablePurchaseOrders(editing && seesPurchaseOrders);
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
