@@ -295,6 +295,19 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/stock-adjustments/:id/discard': 'SA edit',
     'POST /api/inventory/stock-adjustments/:id/approve': 'SA approval',
     'POST /api/inventory/stock-adjustments/:id/reject': 'SA approval',
+    // Stock transfer: the receiver's receive / deny are edits at the destination (the side is the kit's scope check).
+    'POST /api/inventory/stock-transfers/list': 'SR view',
+    'POST /api/inventory/stock-transfers/status-counts': 'SR view',
+    'GET /api/inventory/stock-transfers/:id': 'SR view',
+    'POST /api/inventory/stock-transfers': 'SR edit',
+    'PUT /api/inventory/stock-transfers/:id': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/submit': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/recall': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/return': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/receive': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/deny': 'SR edit',
+    'POST /api/inventory/stock-transfers/:id/approve': 'SR approval',
+    'POST /api/inventory/stock-transfers/:id/reject': 'SR approval',
     // Stock take.
     'POST /api/inventory/stock-takes/list': 'ST view',
     'POST /api/inventory/stock-takes/status-counts': 'ST view',
@@ -327,7 +340,11 @@ describe('permission matrix over every registered route', () => {
     ).toEqual(INVENTORY_ROUTES);
     // The documents' files keep to their document's key.
     for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/attachments/'))) {
-      const key = route.path.startsWith('/api/inventory/attachments/stock-adjustment/') ? 'SA' : 'ST';
+      const key = route.path.startsWith('/api/inventory/attachments/stock-adjustment/')
+        ? 'SA'
+        : route.path.startsWith('/api/inventory/attachments/stock-transfer/')
+          ? 'SR'
+          : 'ST';
       expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
         new RegExp(`: ${key} (view|edit)$`),
       );

@@ -9,12 +9,21 @@ import { STOCK_ADJUSTMENT_ATTACHMENTS } from './stock-adjustment/stock-adjustmen
 import { stockArea } from './stock/stock.area.js';
 import { stockTakeArea } from './stock-take/stock-take.area.js';
 import { STOCK_TAKE_ATTACHMENTS } from './stock-take/stock-take.service.js';
+import { stockTransferArea } from './stock-transfer/stock-transfer.area.js';
+import { STOCK_TRANSFER_ATTACHMENTS } from './stock-transfer/stock-transfer.service.js';
 import { UomReplicaController } from './uom-replica/uom-replica.controller.js';
 import { UomReplicaHandler } from './uom-replica/uom-replica.handler.js';
 import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
 
 /** The areas in dependency order (their migrations run in timestamp order whatever the order here). */
-const AREAS: InventoryArea[] = [replicasArea, ledgerArea, stockArea, stockAdjustmentArea, stockTakeArea];
+const AREAS: InventoryArea[] = [
+  replicasArea,
+  ledgerArea,
+  stockArea,
+  stockAdjustmentArea,
+  stockTakeArea,
+  stockTransferArea,
+];
 
 @Module({
   imports: [
@@ -34,6 +43,11 @@ const AREAS: InventoryArea[] = [replicasArea, ledgerArea, stockArea, stockAdjust
           scoped: true,
         },
         [STOCK_TAKE_ATTACHMENTS]: { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' }, scoped: true },
+        [STOCK_TRANSFER_ATTACHMENTS]: {
+          permission: 'SR',
+          record: { table: 'stock_transfer', idColumn: 'id' },
+          scoped: true,
+        },
       },
     }),
   ],

@@ -30,4 +30,8 @@ export enum InventoryErrorCode {
   POSTING_CONFLICT = 'INVENTORY_POSTING_CONFLICT',
   /** 409: a transfer line's arrival asks more than that line still has in transit (names item and document). */
   TRANSIT_SHORT = 'INVENTORY_TRANSIT_SHORT',
+  /** 400: a transfer from a location to itself. */
+  TRANSFER_SAME_LOCATION = 'INVENTORY_TRANSFER_SAME_LOCATION',
+  /** 400: a received line's received and rejected quantities do not add up to its release quantity. */
+  TRANSFER_RECEIPT_MISMATCH = 'INVENTORY_TRANSFER_RECEIPT_MISMATCH',
 }

@@ -4,5 +4,6 @@ export * from './ledger-views.js';
 export * from './posting.js';
 export * from './stock-adjustment.js';
 export * from './stock-take.js';
+export * from './stock-transfer.js';
 export * from './subjects.js';
 export * from './settings.js';

@@ -16,6 +16,15 @@ export const InventorySubjects = {
   StockTakeSubmitted: 'inventory.stock-take.submitted',
   StockTakeCompleted: 'inventory.stock-take.completed',
   StockTakeRecountRequested: 'inventory.stock-take.recount-requested',
+  // The stock transfer's activity (documentActivitySchema); a recall and a return withdraw / end it like any verb.
+  StockTransferSubmitted: 'inventory.stock-transfer.submitted',
+  StockTransferRecalled: 'inventory.stock-transfer.recalled',
+  StockTransferApproved: 'inventory.stock-transfer.approved',
+  StockTransferRejected: 'inventory.stock-transfer.rejected',
+  StockTransferReturned: 'inventory.stock-transfer.returned',
+  StockTransferReceived: 'inventory.stock-transfer.received',
+  StockTransferPartiallyReceived: 'inventory.stock-transfer.partially-received',
+  StockTransferDenied: 'inventory.stock-transfer.denied',
 } as const;
 
 /**

@@ -55,6 +55,13 @@ const ST = {
   referenceType: 'ST',
   linkPath: '/inventory/stock-take/view',
 } as const;
+const SR = {
+  module: 'Stock Transfer',
+  permissionKey: 'SR',
+  referenceType: 'SR',
+  linkPath: '/inventory/stock-release/view',
+  actionsPath: '/api/inventory/stock-transfers',
+} as const;
 const PO = {
   module: 'Purchase Order',
   permissionKey: 'PO',
@@ -97,6 +104,14 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTakeSubmitted]: { ...ST, verb: 'submitted', asksApproval: false },
   [InventorySubjects.StockTakeCompleted]: { ...ST, verb: 'completed', asksApproval: false },
   [InventorySubjects.StockTakeRecountRequested]: { ...ST, verb: 'recount_requested', asksApproval: false },
+  [InventorySubjects.StockTransferSubmitted]: { ...SR, verb: 'submitted', asksApproval: true },
+  [InventorySubjects.StockTransferRecalled]: { ...SR, verb: 'recalled', asksApproval: false },
+  [InventorySubjects.StockTransferApproved]: { ...SR, verb: 'approved', asksApproval: false },
+  [InventorySubjects.StockTransferRejected]: { ...SR, verb: 'rejected', asksApproval: false },
+  [InventorySubjects.StockTransferReturned]: { ...SR, verb: 'returned', asksApproval: false },
+  [InventorySubjects.StockTransferReceived]: { ...SR, verb: 'received', asksApproval: false },
+  [InventorySubjects.StockTransferPartiallyReceived]: { ...SR, verb: 'partially_received', asksApproval: false },
+  [InventorySubjects.StockTransferDenied]: { ...SR, verb: 'denied', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderSubmitted]: { ...PO, verb: 'submitted', asksApproval: true },
   [ProcurementSubjects.PurchaseOrderRecalled]: { ...PO, verb: 'recalled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderApproved]: { ...PO, verb: 'approved', asksApproval: false },

@@ -52,6 +52,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.STOCK_TAKE_UNCOUNTED:
     case InventoryErrorCode.STOCK_TAKE_NO_ITEMS:
     case InventoryErrorCode.BACK_ORDER_LOCATIONS_DIFFER:
+    case InventoryErrorCode.TRANSFER_SAME_LOCATION:
+    case InventoryErrorCode.TRANSFER_RECEIPT_MISMATCH:
     case ProcurementErrorCode.SUPPLIER_UNKNOWN:
     case ProcurementErrorCode.LOCATION_UNKNOWN:
     case ProcurementErrorCode.SKU_UNKNOWN:

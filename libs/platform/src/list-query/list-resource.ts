@@ -68,6 +68,11 @@ export interface ListResource {
    */
   locationColumnIsList?: boolean;
   /**
+   * With `locationColumnIsList`: `any` puts a row in scope when ANY location of its list is (`&&`), for a record
+   * that belongs to each of its locations (a transfer: its source and its destination both see it). Default `all`.
+   */
+  locationListMatch?: 'all' | 'any';
+  /**
    * How pages are chosen. `offset` (default): `start` + `limit`, with `recordsTotal`. `keyset`: for append-only,
    * deep tables (the stock ledger's movements): the client passes the opaque `cursor` of the previous answer's
    * `next_cursor`; rows after it in the order are read through the index, however deep, and nothing is
@@ -380,7 +385,8 @@ export function compileListQuery(resource: ListResource, query: ListQuery, scope
     }
     if (allowedIds && !empty) {
       if (isList) {
-        where.push(`(${column}) <@ ${params.bind(allowedIds)}::text[]`);
+        const match = resource.locationListMatch === 'any' ? '&&' : '<@';
+        where.push(`(${column}) ${match} ${params.bind(allowedIds)}::text[]`);
       } else if (requestedLocations !== undefined) {
         // the filter above already keeps to the scope
       } else if (resource.unlocatedRowsShared) {
