@@ -17,6 +17,7 @@ import { RoleService } from './roles/role.service.js';
 import { AdminSeeder } from './seed/admin-seeder.js';
 import { SessionCheckController } from './sessions/session-check.controller.js';
 import { SessionCheckService } from './sessions/session-check.service.js';
+import { AccessDenialReporter } from './auth/access-denial-reporter.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { SessionRepository } from './sessions/session.repository.js';
 import { SignInThrottle } from './throttle/sign-in-throttle.js';
@@ -50,6 +51,7 @@ import { UserService } from './users/user.service.js';
     RoleRepository,
     SessionRepository,
     SessionCheckService,
+    AccessDenialReporter,
     PasswordTokenRepository,
     SignInThrottle,
     AccountMailer,

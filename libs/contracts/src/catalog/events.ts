@@ -213,6 +213,22 @@ export type RegionSnapshot = z.infer<typeof regionSnapshotSchema>;
 export type LocationCategorySnapshot = z.infer<typeof locationCategorySnapshotSchema>;
 export type LocationSnapshot = z.infer<typeof locationSnapshotSchema>;
 
+/** An import job's end, for its uploader's notification: counts only, the row problems stay on the job. */
+export const importJobEndedSchema = z
+  .object({
+    job_id: z.uuid(),
+    entity: z.string(),
+    file_name: z.string(),
+    status: z.enum(['succeeded', 'failed']),
+    created_count: z.number().int().nonnegative(),
+    updated_count: z.number().int().nonnegative(),
+    error_count: z.number().int().nonnegative(),
+    requested_by: z.string(),
+  })
+  .strict();
+
+export type ImportJobEnded = z.infer<typeof importJobEndedSchema>;
+
 export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.UomUpserted]: uomSnapshotSchema,
   [CatalogSubjects.UomDeleted]: uomDeletedSchema,
@@ -245,4 +261,6 @@ export const CATALOG_EVENT_SCHEMAS = {
   [CatalogSubjects.PluDeleted]: pluDeletedSchema,
   [CatalogSubjects.ProductUpserted]: productSnapshotSchema,
   [CatalogSubjects.ProductDeleted]: productDeletedSchema,
+  [CatalogSubjects.ImportFinished]: importJobEndedSchema,
+  [CatalogSubjects.ImportFailed]: importJobEndedSchema,
 } as const;

@@ -31,4 +31,7 @@ export const CatalogSubjects = {
   PluDeleted: 'catalog.plu.deleted',
   ProductUpserted: 'catalog.product.upserted',
   ProductDeleted: 'catalog.product.deleted',
+  // An Excel import job ended: succeeded (its rows committed) or failed (nothing applied).
+  ImportFinished: 'catalog.import.finished',
+  ImportFailed: 'catalog.import.failed',
 } as const;

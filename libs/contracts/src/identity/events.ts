@@ -38,6 +38,47 @@ export const roleSnapshotSchema = z
 
 export const roleDeletedSchema = z.object({ role_id: z.uuid(), revision: z.number().int().positive() }).strict();
 
+/** A sign-in: the session opened (its own aggregate, one event each). */
+export const signedInSchema = z
+  .object({ session_id: z.uuid(), user_id: z.uuid(), employee_name: z.string(), ip: z.string().nullable() })
+  .strict();
+
+/**
+ * A refused sign-in. `login` is what was typed (never the password); `user_id` only when it names a user. The
+ * throttle already bounds how many a login or address can cause.
+ */
+export const signInFailedSchema = z
+  .object({
+    attempt_id: z.uuid(),
+    login: z.string().max(200),
+    user_id: z.uuid().nullable(),
+    employee_name: z.string().nullable(),
+    reason: z.enum(['invalid_credentials', 'inactive']),
+    ip: z.string().nullable(),
+  })
+  .strict();
+
+/**
+ * Permission denials of one user on one permission key, aggregated over a window (`count` refusals between
+ * `first_time` and `last_time`): a caller hammering a forbidden route makes one event per window, not one per
+ * request.
+ */
+export const accessDeniedSchema = z
+  .object({
+    report_id: z.uuid(),
+    user_id: z.string(),
+    employee_name: z.string(),
+    permission_key: z.string(),
+    check: z.string(),
+    count: z.number().int().positive(),
+    first_time: z.string(),
+    last_time: z.string(),
+  })
+  .strict();
+
+export type SignedIn = z.infer<typeof signedInSchema>;
+export type SignInFailed = z.infer<typeof signInFailedSchema>;
+export type AccessDenied = z.infer<typeof accessDeniedSchema>;
 export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
 export type RoleSnapshot = z.infer<typeof roleSnapshotSchema>;
 
@@ -48,4 +89,7 @@ export const IDENTITY_EVENT_SCHEMAS = {
   [IdentitySubjects.UserUpdated]: userSnapshotSchema,
   [IdentitySubjects.RoleUpserted]: roleSnapshotSchema,
   [IdentitySubjects.RoleDeleted]: roleDeletedSchema,
+  [IdentitySubjects.SignedIn]: signedInSchema,
+  [IdentitySubjects.SignInFailed]: signInFailedSchema,
+  [IdentitySubjects.AccessDenied]: accessDeniedSchema,
 } as const;

@@ -11,7 +11,7 @@ import { updateContext } from '../logging/request-context.js';
 import { TOKEN_VERIFIER } from '../runtime/tokens.js';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION, allowsPermission } from './decorators.js';
 import type { AuthenticatedRequest, RequiredPermission } from './decorators.js';
-import type { SessionCheck } from './session-check.js';
+import type { AccessDenialSink, SessionCheck } from './session-check.js';
 import { CSRF_HEADER, SESSION_COOKIE, sessionCookieOptions } from './tokens.js';
 import type { TokenVerifier } from './tokens.js';
 
@@ -76,7 +76,11 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
     /** Identity's session check when this process hosts identity (see session-check.ts), and cookie settings. */
-    private readonly sessions: { check: () => SessionCheck | undefined; cookieSecure: boolean } = {
+    private readonly sessions: {
+      check: () => SessionCheck | undefined;
+      cookieSecure: boolean;
+      denials?: () => AccessDenialSink | undefined;
+    } = {
       check: () => undefined,
       cookieSecure: false,
     },
@@ -119,6 +123,14 @@ export class AuthGuard implements CanActivate {
     const signedInIsEnough = Array.isArray(required.keys) && required.keys.length === 0;
     if (!signedInIsEnough && !allowsPermission(claims.perms, required)) {
       logger.warn({ route: request.url, keys: required.keys, check: required.check }, 'permission denied');
+      // Reported, never awaited: the refusal does not wait for the activity log (the reporter aggregates).
+      this.sessions.denials?.()?.record({
+        userId: claims.sub,
+        name: claims.name,
+        permissionKey: ([] as string[]).concat(required.keys).join(','),
+        check: required.check,
+        at: new Date(),
+      });
       throw new AppException(CommonErrorCode.FORBIDDEN);
     }
     return true;

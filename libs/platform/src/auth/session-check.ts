@@ -33,3 +33,22 @@ export type SessionState =
 export interface SessionCheck {
   check(claims: AccessTokenClaims): Promise<SessionState>;
 }
+
+/** One refused permission check of the auth guard, for the activity log. */
+export interface AccessDenial {
+  userId: string;
+  name: string;
+  permissionKey: string;
+  check: string;
+  at: Date;
+}
+
+/**
+ * Where the auth guard reports a permission denial: identity's reporter when this process hosts identity
+ * (`runtime.accessDenials`). `record` must return at once and never throw: the request is refused whatever
+ * becomes of the report, and a caller hammering a forbidden route must not slow it or flood the log (the
+ * reporter aggregates).
+ */
+export interface AccessDenialSink {
+  record(denial: AccessDenial): void;
+}

@@ -96,6 +96,25 @@ export class EventConsumer {
   }
 
   /**
+   * Adds a handler to a subject whether or not another part of the service already handles it (e.g. the
+   * activity log of identity's user events beside the user replica): the handlers run in registration order,
+   * in the delivery's one transaction, so the event is applied by all or none. `on` stays the strict default.
+   */
+  alsoOn<S extends Subject>(subject: S, handler: EventHandler<S>): void {
+    const before = this.handlers.get(subject);
+    if (!before) {
+      this.on(subject, handler);
+      return;
+    }
+    if (this.started) throw new Error(`${this.consumer}: register handlers before start()`);
+    const added = handler as unknown as EventHandler<Subject>;
+    this.handlers.set(subject, async (event, manager) => {
+      await before(event, manager);
+      await added(event, manager);
+    });
+  }
+
+  /**
    * Subscribes to every subject it must receive, then backfills the subjects it did not receive before (a
    * handler added since the last start) from the producers' history. Subscribing first means nothing published
    * meanwhile is missed; what arrives twice is skipped by the inbox and the aggregate positions.

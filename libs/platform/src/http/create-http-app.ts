@@ -85,6 +85,7 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
   app.useGlobalGuards(
     new AuthGuard(app.get(Reflector), runtime.verifier, {
       check: () => runtime.sessionCheck,
+      denials: () => runtime.accessDenials,
       cookieSecure: runtime.config.cookieSecure,
     }),
   );

@@ -12,7 +12,7 @@ import { createFileStorage } from '../storage/create-file-storage.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { loadAuthKeys } from '../auth/keys.js';
 import type { AuthKeys } from '../auth/keys.js';
-import type { SessionCheck } from '../auth/session-check.js';
+import type { AccessDenialSink, SessionCheck } from '../auth/session-check.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import { createLogger } from '../logging/logger.js';
 import type { OutboxRelay } from '../events/outbox-relay.js';
@@ -43,6 +43,8 @@ export interface Runtime {
    * identity's own process); the auth guard applies it to every signed-in route. See session-check.ts.
    */
   sessionCheck?: SessionCheck;
+  /** Identity's permission-denial reporter when this process hosts identity (the guard reports to it). */
+  accessDenials?: AccessDenialSink;
   /** Outbox relays of the hosted services, started together by `startRelays` once every consumer listens. */
   addRelay(relay: OutboxRelay): void;
   /** Starts the job workers and the relays: call once the app is initialised (every handler registered). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CatalogSubjects } from '@scm/contracts';
 import type { ImportJobStatus } from '@scm/contracts';
-import { DATA_SOURCE } from '@scm/platform';
+import { DATA_SOURCE, EventPublisher } from '@scm/platform';
 import type { RowProblem } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -39,7 +40,10 @@ export interface ImportOutcome {
 
 @Injectable()
 export class ImportJobRepository {
-  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DATA_SOURCE) readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   async insert(
     job: Pick<ImportJobRecord, 'job_id' | 'entity' | 'file_key' | 'file_name' | 'can_see_cost' | 'created_by'> &
@@ -89,15 +93,22 @@ export class ImportJobRepository {
   }
 
   /**
-   * Records the outcome. With `manager` (the import's transaction) a success commits with the rows it
-   * applied, so a job never says "succeeded" for changes that were rolled back, nor the reverse.
+   * Records the outcome and announces it (`catalog.import.finished|failed`, for the uploader's notification) in
+   * the same transaction. With `manager` (the import's transaction) a success commits with the rows it applied,
+   * so a job never says "succeeded" for changes that were rolled back, nor the reverse.
    */
-  async finish(jobId: string, outcome: ImportOutcome, manager: EntityManager = this.dataSource.manager) {
-    await manager.query(
-      `UPDATE import_job
+  async finish(jobId: string, outcome: ImportOutcome, manager?: EntityManager) {
+    if (!manager?.queryRunner?.isTransactionActive) {
+      await this.dataSource.transaction((own) => this.finish(jobId, outcome, own));
+      return;
+    }
+    // As a SELECT over the UPDATE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
+    const [job] = await manager.query<{ entity: string; file_name: string; created_by: string }[]>(
+      `WITH finished AS (UPDATE import_job
           SET status = $2, created_count = $3, updated_count = $4, error_count = $5, errors = $6::jsonb,
               failure = $7, finished_time = now(), processed_rows = CASE WHEN $2 = 'succeeded' THEN total_rows ELSE processed_rows END
-        WHERE job_id = $1`,
+        WHERE job_id = $1
+        RETURNING entity, file_name, created_by) SELECT * FROM finished`,
       [
         jobId,
         outcome.status,
@@ -107,6 +118,21 @@ export class ImportJobRepository {
         JSON.stringify(outcome.errors),
         outcome.failure ?? null,
       ],
+    );
+    if (!job) return;
+    await this.events.publish(
+      manager,
+      outcome.status === 'succeeded' ? CatalogSubjects.ImportFinished : CatalogSubjects.ImportFailed,
+      {
+        job_id: jobId,
+        entity: job.entity,
+        file_name: job.file_name,
+        status: outcome.status,
+        created_count: outcome.created,
+        updated_count: outcome.updated,
+        error_count: outcome.errorCount,
+        requested_by: job.created_by,
+      },
     );
   }
 

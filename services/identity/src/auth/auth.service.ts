@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CommonErrorCode, IdentityErrorCode } from '@scm/contracts';
+import { CommonErrorCode, IdentityErrorCode, IdentitySubjects } from '@scm/contracts';
 import type { AccessTokenClaims, LoginInput, SessionUser } from '@scm/contracts';
-import { AppException, TOKEN_VERIFIER, createLogger } from '@scm/platform';
+import { AppException, EventPublisher, TOKEN_VERIFIER, createLogger } from '@scm/platform';
 import type { TokenVerifier } from '@scm/platform';
 import { RoleEntity } from '../roles/role.entity.js';
 import { SessionEntity } from '../sessions/session.entity.js';
@@ -39,6 +39,7 @@ export class AuthService {
     private readonly throttle: SignInThrottle,
     @Inject(TOKEN_SIGNER) private readonly signer: TokenSigner,
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+    private readonly events: EventPublisher,
   ) {}
 
   async login(input: LoginInput, client: ClientInfo): Promise<SignedInSession> {
@@ -48,11 +49,13 @@ export class AuthService {
     if (!user || !passwordOk) {
       logger.warn({ login: input.username, ip: client.ip }, 'sign-in failed');
       await this.throttle.recordFailure(input.username, client.ip);
+      await this.recordFailure(input.username, client, null, 'invalid_credentials');
       throw new AppException(IdentityErrorCode.INVALID_CREDENTIALS);
     }
     await this.throttle.clear(input.username, client.ip);
     if (user.status !== 'Active') {
       logger.warn({ userId: user.user_id }, 'sign-in refused: account not active');
+      await this.recordFailure(input.username, client, user, 'inactive');
       throw new AppException(IdentityErrorCode.ACCOUNT_INACTIVE);
     }
     const now = new Date();
@@ -66,8 +69,17 @@ export class AuthService {
       user_agent: client.userAgent?.slice(0, 500) ?? null,
       ip: client.ip,
     };
-    await this.sessions.insert(session);
-    await this.users.markSignedIn(user.user_id);
+    // The sign-in and its activity-log event commit together (the outbox row needs the transaction).
+    await this.users.transaction(async (manager) => {
+      await this.sessions.insert(session, manager);
+      await this.users.markSignedIn(user.user_id, manager);
+      await this.events.publish(manager, IdentitySubjects.SignedIn, {
+        session_id: session.session_id,
+        user_id: user.user_id,
+        employee_name: user.employee_name,
+        ip: client.ip,
+      });
+    });
     logger.info({ userId: user.user_id, sessionId: session.session_id }, 'signed in');
     return this.issue(user, session);
   }
@@ -114,6 +126,30 @@ export class AuthService {
     }
     await this.sessions.revoke(claims.sid, new Date());
     logger.info({ userId: claims.sub, sessionId: claims.sid }, 'signed out');
+  }
+
+  /**
+   * A refused sign-in for the activity log. Its own small transaction: nothing else is written on a refusal. The
+   * throttle (checked before this) bounds how many refusals one login or address can cause, so this cannot be
+   * used to flood the log faster than sign-in attempts are allowed at all. Only an existing user's id and name
+   * are recorded when the password matched (an inactive account): a wrong password never reveals whom it named.
+   */
+  private async recordFailure(
+    login: string,
+    client: ClientInfo,
+    user: UserEntity | null,
+    reason: 'invalid_credentials' | 'inactive',
+  ): Promise<void> {
+    await this.users.transaction((manager) =>
+      this.events.publish(manager, IdentitySubjects.SignInFailed, {
+        attempt_id: randomUUID(),
+        login: login.slice(0, 200),
+        user_id: user?.user_id ?? null,
+        employee_name: user?.employee_name ?? null,
+        reason,
+        ip: client.ip,
+      }),
+    );
   }
 
   /** The CSRF token of the session an access token names (bound to the session, see CSRF_COOKIE). */

@@ -26,8 +26,8 @@ type SessionAccessRow = {
 export class SessionRepository {
   constructor(@Inject(DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  async insert(session: SessionEntity): Promise<void> {
-    await this.dataSource.getRepository(SessionEntity).insert(session);
+  async insert(session: SessionEntity, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.getRepository(SessionEntity).insert(session);
   }
 
   findById(sessionId: string): Promise<SessionEntity | null> {

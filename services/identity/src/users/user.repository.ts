@@ -82,7 +82,7 @@ export class UserRepository {
     await manager.getRepository(UserEntity).delete({ user_id: userId });
   }
 
-  async markSignedIn(userId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE app_user SET last_sign_in_at = now() WHERE user_id = $1`, [userId]);
+  async markSignedIn(userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE app_user SET last_sign_in_at = now() WHERE user_id = $1`, [userId]);
   }
 }

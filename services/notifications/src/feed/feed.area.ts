@@ -5,10 +5,12 @@ import { NotificationController } from '../notification/notification.controller.
 import { NotificationStream } from '../notification/notification-stream.js';
 import { NotificationService } from '../notification/notification.service.js';
 import { ACTIVITY_REGISTRY_PROVIDER, ActivityFeed } from './activity-feed.js';
+import { RECORD_ACTIVITY_REGISTRY_PROVIDER, RecordActivityFeed } from './record-activity-feed.js';
 import { CreateNotificationFeed1796000000100 } from './migrations/1796000000100-CreateNotificationFeed.js';
 
 /**
- * The activity log and the notifications, fed by the activity subjects of the contracts' registry, addressed
+ * The activity log and the notifications, fed by the activity subjects of the contracts' registries (documents,
+ * and records: master data, users, roles, sign-ins), addressed
  * through the document kit's approver directory (identity's users and roles, replicated).
  */
 export const feedArea: ServiceArea = {
@@ -18,6 +20,9 @@ export const feedArea: ServiceArea = {
     ApproverDirectoryHandler,
     ACTIVITY_REGISTRY_PROVIDER,
     ActivityFeed,
+    // After ApproverDirectoryHandler: it adds itself to identity's subjects the directory already handles.
+    RECORD_ACTIVITY_REGISTRY_PROVIDER,
+    RecordActivityFeed,
     NotificationService,
     NotificationStream,
   ],

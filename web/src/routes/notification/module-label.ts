@@ -1,22 +1,30 @@
-import { ACTIVITY_SUBJECTS } from '@scm/contracts';
+import { ACTIVITY_SUBJECTS, RECORD_ACTIVITY_SUBJECTS } from '@scm/contracts';
 import type { ActivityMetadata } from '@scm/contracts';
 import type { TFunction } from 'i18next';
 
+const MISSING = '\u0000';
 const ENTRIES: readonly ActivityMetadata[] = Object.values(ACTIVITY_SUBJECTS);
+const RECORD_TYPES: ReadonlySet<string> = new Set(
+  Object.values(RECORD_ACTIVITY_SUBJECTS).map((entry) => entry.referenceType),
+);
 
 /**
- * An activity module (SPEC.md §6 module names, or SYSTEM) in the user's language: the name of its permission key
- * in the registry (so a new document's module is translated without a change here); an unknown one as it is named.
+ * An activity module (SPEC.md §6 module names, or SYSTEM) in the user's language: a management area's own label
+ * (`notifications:modules.<module>`) when it has one, else the name of its permission key in the document
+ * registry (so a new document's module is translated without a change here); an unknown one as it is named.
  */
 export function moduleLabel(t: TFunction, module: string): string {
-  if (module === 'SYSTEM') return t('notifications:modules.SYSTEM');
+  // A sentinel default tells a missing label from a translated one.
+  const own = t(`notifications:modules.${module}`, { defaultValue: MISSING });
+  if (own !== MISSING) return own;
   const entry = ENTRIES.find((candidate) => candidate.module === module);
   return entry ? t(`roles:keys.${entry.permissionKey}`, { defaultValue: module }) : module;
 }
 
-/** A notification's reference type (PO, SA, ...) as its module's label; the code itself when the registry has none. */
+/** A notification's reference type (PO, SA, USER, ...) as a label; the code itself when no registry has it. */
 export function referenceTypeLabel(t: TFunction, type: string | null | undefined): string | undefined {
   if (!type) return undefined;
   const entry = ENTRIES.find((candidate) => candidate.referenceType === type);
-  return entry ? moduleLabel(t, entry.module) : type;
+  if (entry) return moduleLabel(t, entry.module);
+  return RECORD_TYPES.has(type) ? t(`messages:records.types.${type}`, { defaultValue: type }) : type;
 }

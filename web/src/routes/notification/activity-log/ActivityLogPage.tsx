@@ -1,4 +1,4 @@
-import { activityModules } from '@scm/contracts';
+import { activityLogModules } from '@scm/contracts';
 import type { ActivityLogRow } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ export default function ActivityLogPage() {
         kind: 'select',
         id: 'module',
         label: t('notifications:activityLog.filters.module'),
-        options: activityModules().map((module) => ({ value: module, label: moduleLabel(t, module) })),
+        options: activityLogModules().map((module) => ({ value: module, label: moduleLabel(t, module) })),
       },
       {
         kind: 'select',
