@@ -5,3 +5,4 @@ export * from './record-changes.js';
 export * from './unit-of-work.js';
 export * from './extensions.js';
 export * from './replica-rows.js';
+export * from './returned-rows.js';

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentErrorCode } from '@scm/contracts';
-import type { AccessTokenClaims, DocumentActionInput, DocumentMachine, DocumentType } from '@scm/contracts';
+import type {
+  ACTIVITY_SUBJECTS,
+  AccessTokenClaims,
+  DocumentActionInput,
+  DocumentMachine,
+  DocumentType,
+} from '@scm/contracts';
 import type { EntityManager } from 'typeorm';
 import { inLocationScope, locationScopeOf } from '../auth/access.js';
+import { returnedRows } from '../database/returned-rows.js';
+import { EventPublisher } from '../events/event-publisher.js';
 import { AppException } from '../http/app-exception.js';
 import { ApproverDirectory } from './approver-directory.js';
 import { recordHistory } from './document-history.js';
@@ -57,6 +65,28 @@ export interface ActionTransition {
   to: string;
 }
 
+/** A subject of the activity registry: its payload is the document activity every document publishes. */
+export type DocumentActivitySubject = keyof typeof ACTIVITY_SUBJECTS;
+
+/** A user's action run whole by `DocumentActions.apply`: the checks, its effect, the row, the activity event. */
+export interface ApplyActionRequest extends CheckActionRequest {
+  document: ActionDocument & { doc_no: string };
+  /**
+   * The document's table in the service's schema (a constant of the service, never input). Its row must have
+   * status, revision, last_updated_by, last_updated_time and submitted_by / submitted_by_name / submitted_time.
+   */
+  table: string;
+  /** The activity event of the action; none for a step that is not news. */
+  subject?: DocumentActivitySubject;
+  /**
+   * What the action does besides moving the status (posting stock, splitting an order…), once the checks passed;
+   * the columns it answers are set on the row with the status.
+   */
+  effect?: (transition: ActionTransition) => Promise<Record<string, unknown> | void>;
+  /** Columns the action sets besides the status (a signature, a time); names are the service's constants. */
+  fields?: Record<string, unknown>;
+}
+
 /**
  * Runs the checks of a document action (docs/document-kit.md) and writes its history line, inside the caller's
  * transaction. It never updates the document's row: the caller does, in the same transaction, with
@@ -65,7 +95,57 @@ export interface ActionTransition {
  */
 @Injectable()
 export class DocumentActions {
-  constructor(private readonly approvers: ApproverDirectory) {}
+  constructor(
+    private readonly approvers: ApproverDirectory,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /**
+   * A user's action whole, in the caller's transaction, the document's row locked in scope by the caller: `check`,
+   * the action's effect, the row's conditional UPDATE (status, revision + 1, who submitted on submit, the action's
+   * fields; zero rows is DOCUMENT_STALE_REVISION) and its activity event through the outbox (with the value on
+   * submit, for the approvers' inbox). Every document's actions run through here, so they cannot drift apart.
+   */
+  async apply(manager: EntityManager, request: ApplyActionRequest): Promise<ActionTransition> {
+    const { document, action, input, user } = request;
+    const transition = await this.check(manager, request);
+    const effected = (await request.effect?.(transition)) ?? {};
+    const actor = actorOf(user);
+    const fields: Record<string, unknown> = {
+      status: transition.to,
+      ...(action === 'submit' && { submitted_by: actor.id, submitted_by_name: actor.name, submitted_time: new Date() }),
+      ...request.fields,
+      ...effected,
+      last_updated_by: user.sub,
+    };
+    const columns = Object.keys(fields);
+    const sets = columns.map((column, index) => `${column} = $${index + 3}`);
+    const rows = returnedRows<{ id: string }>(
+      await manager.query(
+        `UPDATE ${request.table} SET ${[...sets, 'revision = revision + 1', 'last_updated_time = now()'].join(', ')}
+          WHERE id = $1 AND revision = $2 RETURNING id`,
+        [document.id, document.revision, ...columns.map((column) => fields[column])],
+      ),
+    );
+    if (rows.length !== 1) throw new AppException(DocumentErrorCode.STALE_REVISION);
+    if (request.subject) {
+      await this.events.publish(manager, request.subject, {
+        document_type: document.type,
+        document_id: document.id,
+        doc_no: document.doc_no,
+        location_id: document.location_id,
+        action,
+        from_status: transition.from,
+        to_status: transition.to,
+        actor_id: actor.id,
+        actor_name: actor.name,
+        remark: input.remark ?? null,
+        revision: document.revision + 1,
+        ...(action === 'submit' && document.value_usd != null && { value_usd: document.value_usd }),
+      });
+    }
+    return transition;
+  }
 
   /**
    * A user's action, checked in this order:

@@ -12,9 +12,12 @@ import type { TestDatabase } from '@scm/testing';
 import type { DataSource, EntityManager } from 'typeorm';
 import { openServiceDataSource } from '../../src/database/data-source.js';
 import { CreateDocumentKitTables1795650000000 } from '../../src/database/document-kit-tables.migration.js';
+import { EventGuarantees1795640000000 } from '../../src/database/event-guarantees.migration.js';
+import { CreatePlatformTables1763800000000 } from '../../src/database/platform-tables.migration.js';
 import { startUnitOfWork } from '../../src/database/unit-of-work.js';
 import { ApproverDirectory } from '../../src/documents/approver-directory.js';
 import { DocumentActions } from '../../src/documents/document-actions.js';
+import { EventPublisher } from '../../src/events/event-publisher.js';
 import type { ActionDocument } from '../../src/documents/document-actions.js';
 import { readHistory } from '../../src/documents/document-history.js';
 
@@ -70,7 +73,8 @@ describe(DocumentActions.name, () => {
   let database: TestDatabase;
   let dataSource: DataSource;
   const directory = new ApproverDirectory();
-  const sut = new DocumentActions(directory);
+  // `check` publishes nothing; `apply`'s events go to inventory's outbox.
+  const sut = new DocumentActions(directory, new EventPublisher('inventory'));
 
   beforeAll(async () => {
     database = await createTestDatabase('scm_doc_actions');
@@ -78,8 +82,17 @@ describe(DocumentActions.name, () => {
       url: database.url,
       schema: 'inventory',
       entities: [],
-      migrations: [CreateDocumentKitTables1795650000000],
+      migrations: [
+        CreatePlatformTables1763800000000,
+        EventGuarantees1795640000000,
+        CreateDocumentKitTables1795650000000,
+      ],
     });
+    // A document table as every document keeps it, for `apply`.
+    await dataSource.query(`CREATE TABLE widget_doc (
+      id uuid PRIMARY KEY, status text NOT NULL, revision integer NOT NULL, note text NULL,
+      submitted_by text NULL, submitted_by_name text NULL, submitted_time timestamptz NULL,
+      last_updated_by text NULL, last_updated_time timestamptz NOT NULL DEFAULT now())`);
   });
 
   afterEach(async () => {
@@ -357,5 +370,90 @@ describe(DocumentActions.name, () => {
         user: claims(OTHER, null),
       }),
     ).rejects.toThrow(/not in a transaction/);
+  });
+
+  describe('apply: one action whole', () => {
+    /** A DRAFT (revision 1) of OUTLET1 worth 80 USD in widget_doc. */
+    const draft = async (): Promise<ActionDocument & { doc_no: string }> => {
+      const id = randomUUID();
+      await dataSource.query(`INSERT INTO widget_doc (id, status, revision) VALUES ($1, 'DRAFT', 1)`, [id]);
+      return {
+        type: 'SA',
+        id,
+        doc_no: 'SA-OUTLET1-000009',
+        status: 'DRAFT',
+        revision: 1,
+        location_id: 'OUTLET1',
+        submitted_by: null,
+        value_usd: '80.00',
+      };
+    };
+    const submit = (document: ActionDocument & { doc_no: string }, effect?: () => Promise<Record<string, unknown>>) =>
+      tx((manager) =>
+        sut.apply(manager, {
+          machine: STOCK_ADJUSTMENT_MACHINE,
+          table: 'widget_doc',
+          document,
+          action: 'submit',
+          input: { revision: document.revision },
+          user: claims(SUBMITTER, null),
+          subject: 'inventory.stock-adjustment.submitted',
+          effect,
+        }),
+      );
+
+    it('checks, runs the effect, writes the row with who submitted and publishes the activity with the value', async () => {
+      const document = await draft();
+      await expect(submit(document, () => Promise.resolve({ note: 'split' }))).resolves.toEqual({
+        from: 'DRAFT',
+        to: 'PENDING APPROVAL',
+      });
+      const [row] = await dataSource.query<Record<string, unknown>[]>(
+        `SELECT status, revision, note, submitted_by, submitted_by_name, last_updated_by FROM widget_doc WHERE id = $1`,
+        [document.id],
+      );
+      expect(row).toEqual({
+        status: 'PENDING APPROVAL',
+        revision: 2,
+        note: 'split',
+        submitted_by: SUBMITTER,
+        submitted_by_name: 'Sam Submitter',
+        last_updated_by: SUBMITTER,
+      });
+      const events = await dataSource.query<{ envelope: { subject: string; data: Record<string, unknown> } }[]>(
+        `SELECT envelope FROM outbox WHERE envelope->'data'->>'document_id' = $1`,
+        [document.id],
+      );
+      expect(events.map((event) => event.envelope.data)).toEqual([
+        expect.objectContaining({
+          action: 'submit',
+          doc_no: 'SA-OUTLET1-000009',
+          from_status: 'DRAFT',
+          to_status: 'PENDING APPROVAL',
+          revision: 2,
+          value_usd: '80.00',
+        }),
+      ]);
+      expect(await readHistory(dataSource.manager, 'SA', document.id)).toMatchObject([{ action: 'submit' }]);
+    });
+
+    it('is stale when the row moved on since it was read: nothing of the action stays', async () => {
+      const document = await draft();
+      await dataSource.query(`UPDATE widget_doc SET revision = 2 WHERE id = $1`, [document.id]);
+      let effects = 0;
+      await expect(
+        submit(document, () => {
+          effects += 1;
+          return Promise.resolve({});
+        }),
+      ).rejects.toMatchObject({ code: 'DOCUMENT_STALE_REVISION' });
+      expect(effects).toBe(1);
+      expect(await readHistory(dataSource.manager, 'SA', document.id)).toEqual([]);
+      const [{ count }] = await dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM outbox WHERE envelope->'data'->>'document_id' = $1`,
+        [document.id],
+      );
+      expect(count).toBe(0);
+    });
   });
 });

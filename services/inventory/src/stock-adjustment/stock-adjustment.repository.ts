@@ -9,7 +9,7 @@ import type {
   StockItemType,
 } from '@scm/contracts';
 import { STOCK_ADJUSTMENT_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, runListQuery, documentStatusCounts, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { STOCK_ADJUSTMENT_LIST } from './stock-adjustment.list.js';
@@ -72,11 +72,6 @@ const HEADER_COLUMNS = `id, doc_no, status, revision, location_id, to_char(value
   remark, source, source_id, source_no, positive_value::text AS positive_value, negative_value::text AS negative_value,
   posting_id, created_by, created_by_name, created_time, submitted_by, submitted_by_name, submitted_time,
   last_updated_time`;
-
-/** `UPDATE ... RETURNING` answers [rows, count] through TypeORM; a SELECT answers the rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 /** A `date` column read by the driver is a local-midnight Date: back to the date it was. */
 function isoDay(value: unknown): string {

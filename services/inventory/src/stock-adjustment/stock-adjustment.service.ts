@@ -224,11 +224,14 @@ export class StockAdjustmentService implements OnModuleInit {
             throw StockLedgerException.periodLocked(lockDate, record.value_date);
           }
         }
-        const transition = await this.actions.check(manager, {
+        const actor = actorOf(user);
+        await this.actions.apply(manager, {
           machine: MACHINE,
+          table: 'stock_adjustment',
           document: {
             type: 'SA',
             id,
+            doc_no: record.doc_no,
             status: record.status,
             revision: record.revision,
             location_id: record.location_id,
@@ -238,47 +241,24 @@ export class StockAdjustmentService implements OnModuleInit {
           action,
           input,
           user,
-        });
-        const actor = actorOf(user);
-        let totals = totalsOf(checked);
-        let postingId: string | null = null;
-        if (action === 'approve') {
-          const posted = await this.post(manager, record, checked as CheckedLine[], actor);
-          postingId = posted.postingId;
-          await this.adjustments.setLineValues(manager, id, posted.values);
-          totals = totalsOf([...posted.values.values()].map((value) => ({ adjustment_value: value })));
-        } else if (deciding) {
-          await this.adjustments.setLineValues(
-            manager,
-            id,
-            new Map(checked.map((line) => [line.line_no, line.adjustment_value])),
-          );
-        }
-        const saved = await this.adjustments.update(manager, id, record.revision, {
-          status: transition.to as AdjustmentRecord['status'],
-          ...totals,
-          ...(action === 'submit' && {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-          }),
-          ...(postingId && { posting_id: postingId }),
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw StockAdjustmentException.stale();
-        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-          document_type: MACHINE.type,
-          document_id: id,
-          doc_no: record.doc_no,
-          location_id: record.location_id,
-          action,
-          from_status: transition.from,
-          to_status: transition.to,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          remark: input.remark ?? null,
-          revision: record.revision + 1,
-          ...(action === 'submit' && { value_usd: approvalValueUsd(checked) }),
+          subject: ACTIVITY_SUBJECTS[action],
+          // The values the lines now hold (priced again, or posted at their FIFO cost) and the document's totals.
+          effect: async () => {
+            if (action === 'approve') {
+              const posted = await this.post(manager, record, checked as CheckedLine[], actor);
+              await this.adjustments.setLineValues(manager, id, posted.values);
+              const values = [...posted.values.values()].map((value) => ({ adjustment_value: value }));
+              return { ...totalsOf(values), posting_id: posted.postingId };
+            }
+            if (deciding) {
+              await this.adjustments.setLineValues(
+                manager,
+                id,
+                new Map(checked.map((line) => [line.line_no, line.adjustment_value])),
+              );
+            }
+            return totalsOf(checked);
+          },
         });
         if (record.source === 'stock_take' && record.source_id && action !== 'submit' && action !== 'recall') {
           await this.outcomes.settle(manager, record.source, {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STOCK_TAKE_STATUSES } from '@scm/contracts';
 import type { DocumentStatusCount, ListQuery, StockItemType, StockTakeListRow, StockTakeStatus } from '@scm/contracts';
-import { DATA_SOURCE, runListQuery, documentStatusCounts, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { STOCK_TAKE_LIST } from './stock-take.list.js';
@@ -54,10 +54,6 @@ export type NewStockTake = Omit<
 const HEADER_COLUMNS = `id, doc_no, status, revision, location_id, effective_time, blind_count, remark, adjustment_id,
   adjustment_no, created_by, created_by_name, created_time, submitted_by, submitted_by_name, submitted_time,
   last_updated_time`;
-
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 @Injectable()
 export class StockTakeRepository {

@@ -262,11 +262,15 @@ export class PettyCashService implements OnModuleInit {
       throw PettyCashException.signatureRequired('applicant_signature');
     }
     if (action === 'sign' && !input.signature) throw PettyCashException.signatureRequired('signature');
-    const transition = await this.actions.check(manager, {
+    const actor = actorOf(user);
+    const now = new Date();
+    await this.actions.apply(manager, {
       machine: MACHINE,
+      table: 'petty_cash',
       document: {
         type: 'PC',
         id: record.id,
+        doc_no: record.doc_no,
         status: record.status,
         revision: record.revision,
         location_id: record.location_id,
@@ -276,35 +280,16 @@ export class PettyCashService implements OnModuleInit {
       action,
       input: { revision: input.revision, ...(input.remark !== undefined && { remark: input.remark }) },
       user,
-    });
-    const actor = actorOf(user);
-    const now = new Date();
-    const saved = await this.claims.update(manager, record.id, record.revision, {
-      status: transition.to as PettyCashRecord['status'],
-      ...(action === 'submit' && { submitted_by: actor.id, submitted_by_name: actor.name, submitted_time: now }),
-      ...(action === 'sign' && {
-        receipt_signature: input.signature!,
-        receipt_signed_by: actor.id,
-        receipt_signed_by_name: actor.name,
-        receipt_signed_time: now,
-      }),
-      ...(action === 'refund' && { refunded_time: now }),
-      last_updated_by: user.sub,
-    });
-    if (!saved) throw PettyCashException.stale();
-    await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-      document_type: MACHINE.type,
-      document_id: record.id,
-      doc_no: record.doc_no,
-      location_id: record.location_id,
-      action,
-      from_status: transition.from,
-      to_status: transition.to,
-      actor_id: actor.id,
-      actor_name: actor.name,
-      remark: input.remark ?? null,
-      revision: record.revision + 1,
-      ...(action === 'submit' && { value_usd: record.total_usd }),
+      subject: ACTIVITY_SUBJECTS[action],
+      fields: {
+        ...(action === 'sign' && {
+          receipt_signature: input.signature!,
+          receipt_signed_by: actor.id,
+          receipt_signed_by_name: actor.name,
+          receipt_signed_time: now,
+        }),
+        ...(action === 'refund' && { refunded_time: now }),
+      },
     });
   }
 

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStatusCount, ListQuery, ReturnNoteListRow, ReturnNoteStatus, ReturnReason } from '@scm/contracts';
 import { RETURN_NOTE_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, documentStatusCounts, runListQuery, scopeIds, withLocationFilter } from '@scm/platform';
+import {
+  DATA_SOURCE,
+  documentStatusCounts,
+  returnedRows,
+  runListQuery,
+  scopeIds,
+  withLocationFilter,
+} from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RETURN_NOTE_LIST } from './return-note.list.js';
@@ -83,10 +90,6 @@ const INSERT_COLUMNS = [
   'submitted_by_name',
   'submitted_time',
 ] as const;
-
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 @Injectable()
 export class ReturnNoteRepository {

@@ -42,9 +42,8 @@ import {
   readHistory,
   recordHistory,
   retryOnConflict,
-  ruleOf,
 } from '@scm/platform';
-import type { LocationScope } from '@scm/platform';
+import type { DocumentActivitySubject, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { skuLabel } from '../purchase-order/purchase-order-pricing.js';
 import type { PurchaseOrderProblem } from '../purchase-order/purchase-order.exception.js';
@@ -65,7 +64,7 @@ const MACHINE = RETURN_NOTE_MACHINE;
 /** The attachment owner type of return notes (procurement.module.ts). */
 export const RETURN_NOTE_ATTACHMENTS = 'return-note';
 
-const ACTIVITY_SUBJECTS: Record<ReturnNoteAction, (typeof ProcurementSubjects)[keyof typeof ProcurementSubjects]> = {
+const ACTIVITY_SUBJECTS: Record<ReturnNoteAction, DocumentActivitySubject> = {
   submit: ProcurementSubjects.ReturnNoteSubmitted,
   recall: ProcurementSubjects.ReturnNoteRecalled,
   approve: ProcurementSubjects.ReturnNoteApproved,
@@ -244,13 +243,13 @@ export class ReturnNoteService implements OnModuleInit {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
-        ruleOf(MACHINE, record.status, action);
-        assertRevision(record.revision, input.revision);
-        const transition = await this.actions.check(manager, {
+        await this.actions.apply(manager, {
           machine: MACHINE,
+          table: 'return_note',
           document: {
             type: 'GR',
             id,
+            doc_no: record.doc_no,
             status: record.status,
             revision: record.revision,
             location_id: record.location_id,
@@ -260,32 +259,8 @@ export class ReturnNoteService implements OnModuleInit {
           action,
           input,
           user,
-        });
-        if (action === 'approve') await this.issue(manager, record);
-        const actor = actorOf(user);
-        const saved = await this.notes.update(manager, id, record.revision, {
-          status: transition.to as ReturnNoteRecord['status'],
-          ...(action === 'submit' && {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-          }),
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw ReturnNoteException.stale();
-        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-          document_type: MACHINE.type,
-          document_id: id,
-          doc_no: record.doc_no,
-          location_id: record.location_id,
-          action,
-          from_status: transition.from,
-          to_status: transition.to,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          remark: input.remark ?? null,
-          revision: record.revision + 1,
-          ...(action === 'submit' && { value_usd: record.total_usd }),
+          subject: ACTIVITY_SUBJECTS[action],
+          effect: action === 'approve' ? () => this.issue(manager, record) : undefined,
         });
       }),
     );

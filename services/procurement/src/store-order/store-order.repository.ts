@@ -10,7 +10,7 @@ import type {
   StoreOrderStatus,
   StoreOrderType,
 } from '@scm/contracts';
-import { DATA_SOURCE, documentStatusCounts, runListQuery, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { STORE_ORDER_LIST, STORE_ORDER_PAR_LEVEL_LIST } from './store-order.list.js';
@@ -70,11 +70,6 @@ type HeaderFields = Partial<
 const HEADER_COLUMNS = `id, doc_no, status, revision, location_id, delivery_time, order_type, internal_remark,
   supplier_remark, transfer_from_location_id, transfer_line_count, transfer_requested_time, created_by,
   created_by_name, created_time, submitted_by, submitted_by_name, submitted_time, last_updated_time`;
-
-/** `UPDATE ... RETURNING` answers [rows, count] through TypeORM; a SELECT answers the rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 /** A PO split from a store order, as the store order's page lists it. */
 export interface SplitPurchaseOrderRow {

@@ -48,7 +48,6 @@ import {
   readHistory,
   recordHistory,
   retryOnConflict,
-  ruleOf,
 } from '@scm/platform';
 import type { FieldProblem, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -210,13 +209,13 @@ export class StoreOrderService {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.findInScope(manager, id, user, true);
-        ruleOf(MACHINE, record.status, action);
-        assertRevision(record.revision, input.revision);
-        const transition = await this.actions.check(manager, {
+        await this.actions.apply(manager, {
           machine: MACHINE,
+          table: 'store_order',
           document: {
             type: 'OR',
             id,
+            doc_no: record.doc_no,
             status: record.status,
             revision: record.revision,
             location_id: record.location_id,
@@ -225,40 +224,28 @@ export class StoreOrderService {
           action,
           input,
           user,
-        });
-        const actor = actorOf(user);
-        const transfer = action === 'submit' ? await this.split(manager, record, user) : null;
-        const saved = await this.orders.update(manager, id, record.revision, {
-          status: transition.to as StoreOrderRecord['status'],
-          ...(action === 'submit' && {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-          }),
-          ...(transfer && {
-            transfer_from_location_id: transfer.from,
-            transfer_line_count: transfer.lineCount,
-            transfer_requested_time: new Date(),
-          }),
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw StoreOrderException.stale();
-        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-          document_type: MACHINE.type,
-          document_id: id,
-          doc_no: record.doc_no,
-          location_id: record.location_id,
-          action,
-          from_status: transition.from,
-          to_status: transition.to,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          remark: input.remark ?? null,
-          revision: record.revision + 1,
+          subject: ACTIVITY_SUBJECTS[action],
+          effect: action === 'submit' ? () => this.splitOnSubmit(manager, record, user) : undefined,
         });
       }),
     );
     return this.get(id, user);
+  }
+
+  /** The split, and what the order keeps of its transfer request (where from, how many lines, when). */
+  private async splitOnSubmit(
+    manager: EntityManager,
+    record: StoreOrderRecord,
+    user: AccessTokenClaims,
+  ): Promise<Record<string, unknown>> {
+    const transfer = await this.split(manager, record, user);
+    return transfer
+      ? {
+          transfer_from_location_id: transfer.from,
+          transfer_line_count: transfer.lineCount,
+          transfer_requested_time: new Date(),
+        }
+      : {};
   }
 
   /**
