@@ -132,7 +132,13 @@ export const ROUTE_TREE: RouteNode[] = [
         form: () => import('./inventory/stock-adjustment/StockAdjustmentFormPage'),
       },
       pending('wip', '/inventory/wip', 'WIP'),
-      pending('stockRelease', '/inventory/stock-release', 'SR'),
+      {
+        id: 'stockRelease',
+        path: '/inventory/stock-release',
+        keys: 'SR',
+        page: () => import('./inventory/stock-release/StockReleaseListPage'),
+        form: () => import('./inventory/stock-release/StockReleaseFormPage'),
+      },
       {
         id: 'backOrder',
         path: '/inventory/back-order',

@@ -87,7 +87,7 @@ const quantity = (options: { positive: boolean }) =>
 
 export const stockTransferLineInputSchema = z
   .object({
-    item_type: z.enum(STOCK_ITEM_TYPES).default('sku'),
+    item_type: z.enum(STOCK_ITEM_TYPES, { error: V.required }),
     item_id: z.string({ error: V.required }).min(1, { error: V.required }),
     /** One of the item's units: the release quantity is in it. */
     uom_name: z.string({ error: V.required }).min(1, { error: V.required }),
@@ -100,7 +100,7 @@ export const stockTransferInputSchema = z
   .object({
     from_location_id: z.string({ error: V.required }).min(1, { error: V.required }),
     to_location_id: z.string({ error: V.required }).min(1, { error: V.required }),
-    urgency: z.enum(TRANSFER_URGENCIES, { error: V.required }).default('MEDIUM'),
+    urgency: z.enum(TRANSFER_URGENCIES, { error: V.required }),
     release_date: isoDateSchema,
     contact: optionalText(200),
     remark: optionalText(1000),
