@@ -28,7 +28,8 @@ import { expectEventually } from './wait.js';
  *     → 100 KG worth 389.00 (average 3.8900) in two FIFO layers: 60 @ 4.4000, 40 @ 3.1250
  *   return note, 2 CTN of receipt 1: 20 KG leave from the oldest layer: 20 × 4.40 = 88.00
  *     → 80 KG worth 301.00 (average 301 / 80 = 3.7625); layers 40 @ 4.4000, 40 @ 3.1250
- *   replay of both posting requests: nothing changes (80 KG, 301.00, one movement per document)
+ *   replays (receipt 2's request resent as it was; receipt 1's and the note's as copies under new event ids):
+ *     nothing changes (80 KG, 301.00, one movement per document)
  */
 
 /** Where the scenario runs: the gateway (embedded http.Server or distributed URL), the database, the data dir. */
@@ -203,6 +204,34 @@ export class ProcurementScenario {
     await this.eventually(async () => {
       const seen = await this.db.query(`SELECT 1 FROM inventory.inbox WHERE event_id = $1`, [replay.id]);
       assert.equal(seen.length, 1, 'the replayed event has not reached the inbox yet');
+    });
+  }
+
+  /**
+   * Sends a document's posting request again as it was (the same event id: a relay that crashed after publishing,
+   * before marking the row sent): the row is made due again and the relay publishes it once more; the consumer's
+   * inbox (and, over NATS, JetStream's de-duplication by message id) keeps it from being handled twice. Answers once
+   * the relay has sent it again.
+   */
+  async resendPosting(
+    subject: typeof StockPostingSubjects.ReceivingOrderPosted | typeof StockPostingSubjects.ReturnNotePosted,
+    documentId: string,
+  ): Promise<void> {
+    const rows = await this.db.query<{ id: string }[]>(
+      // As a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
+      `WITH resent AS (
+         UPDATE outbox SET sent_at = NULL, next_attempt_at = now()
+          WHERE subject = $1 AND envelope->'data'->>'document_id' = $2 RETURNING id)
+       SELECT id FROM resent`,
+      [subject, documentId],
+    );
+    assert.equal(rows.length, 1, `one posting request of ${documentId}`);
+    await this.eventually(async () => {
+      const [row] = await this.db.query<{ sent: boolean }[]>(
+        `SELECT sent_at IS NOT NULL AS sent FROM outbox WHERE id = $1`,
+        [rows[0].id],
+      );
+      assert.ok(row.sent, 'the relay has not sent the posting request again yet');
     });
   }
 
@@ -668,6 +697,9 @@ export const PROCUREMENT_SCENARIO_STEPS: readonly ProcurementStep[] = [
   {
     name: 'a replayed posting request (receipt and return note) posts nothing twice',
     async run(s) {
+      // The same event again (the inbox stops it), and a copy under a new event id (the ledger's idempotency on the
+      // document and its revision stops it).
+      await s.resendPosting(StockPostingSubjects.ReceivingOrderPosted, s.state.secondReceiptId);
       await s.replayPosting(StockPostingSubjects.ReceivingOrderPosted, s.state.firstReceiptId);
       await s.replayPosting(StockPostingSubjects.ReturnNotePosted, s.state.returnNoteId);
       assert.deepEqual(await s.overview(), [['P2E-FLOUR', '80.000', '301.00', '3.7625']]);
