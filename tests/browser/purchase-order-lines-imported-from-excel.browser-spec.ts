@@ -35,7 +35,7 @@ async function skusReplicated(director: ApiSession, tag: string, count: number):
  * PO lines from Excel, in both languages: on a new purchase order "Import lines" offers the template in the page's
  * language; a file with bad rows shows each problem by row and column and leaves the grid as it was; a good file's
  * lines are shown, then added; a second file naming a SKU and unit already on the order adds to its quantity.
- * And a receiving clerk without PO rights opens a receiving order's page without being sent away.
+ * And a receiving clerk without PO rights opens a receiving order's page, and a new one, without being sent away.
  */
 test.describe('purchase order lines imported from Excel', { tag: ['@po-lines-import'] }, () => {
   test('bad rows are shown by row and column; good rows become lines, the same SKU and unit add up', async ({
@@ -197,6 +197,14 @@ test.describe('purchase order lines imported from Excel', { tag: ['@po-lines-imp
     await expect(page.getByTestId('document-no')).toHaveText(receipt!.doc_no);
     await expect(page.getByTestId('ro-supplier')).toContainText(`Mill ${tag}`);
     await expect(page).toHaveURL(new RegExp(`/procurement/receiving-order/view\\?id=${receipt!.id}`));
+    expect(refused).toEqual([]);
+
+    // A new receipt: the choices come from the receiving order's own routes, and the clerk stays on the form.
+    const choices = page.waitForResponse((response) => response.url().includes('/receiving-orders/choices'));
+    await page.goto('/procurement/receiving-order/new');
+    expect((await choices).status()).toBe(200);
+    await expect(page.getByTestId('ro-supplier')).toBeVisible();
+    await expect(page).toHaveURL(/\/procurement\/receiving-order\/new/);
     expect(refused).toEqual([]);
   });
 });

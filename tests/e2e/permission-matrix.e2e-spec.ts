@@ -398,6 +398,10 @@ describe('permission matrix over every registered route', () => {
     'POST /api/procurement/receiving-orders/list': 'RO view',
     'POST /api/procurement/receiving-orders/status-counts': 'RO view',
     'GET /api/procurement/receiving-orders/purchase-orders/:id/lines': 'RO view',
+    // Typing a receipt under RO alone: the choices, the SKU search and the receivable POs (no PO right needed).
+    'GET /api/procurement/receiving-orders/choices': 'RO edit',
+    'POST /api/procurement/receiving-orders/skus': 'RO edit',
+    'GET /api/procurement/receiving-orders/purchase-orders': 'RO edit',
     'GET /api/procurement/receiving-orders/settings': 'RO view',
     'PUT /api/procurement/receiving-orders/settings': 'SETTING edit',
     'GET /api/procurement/receiving-orders/:id': 'RO view',

@@ -360,6 +360,26 @@ describe('purchase order: lines from Excel, receipts on the view (embedded mode)
       .send({ token, lines: [{ line_id: 1, available_quantity: '8' }] });
     expect(confirmed.status).toBe(200);
 
+    // A receiving clerk of the outlet with no PO right types the receipt from the RO's own routes.
+    const clerk = `Bearer ${await tokenWithPermissions(
+      runtime,
+      [{ permission: { key: 'RO' }, view: true, edit: true, approval: false }],
+      { locs: [HOME], cost: false },
+    )}`;
+    const asClerk = (path: string) => request(server).get(`/api/procurement/${path}`).set('Authorization', clerk);
+    expect((await asClerk('purchase-orders/choices')).status).toBe(403);
+    const choices = await asClerk('receiving-orders/choices');
+    expect(choices.status).toBe(200);
+    expect(choices.body.data.suppliers.map((row: { supplier_id: string }) => row.supplier_id)).toContain('PX-SUP');
+    const open = await asClerk('receiving-orders/purchase-orders');
+    expect(open.status).toBe(200);
+    expect(open.body.data.map((row: { id: string }) => row.id)).toEqual([po.id]);
+    const found = await request(server)
+      .post('/api/procurement/receiving-orders/skus')
+      .set('Authorization', clerk)
+      .send({ search: 'PX-SUGAR' });
+    expect(found.body.data).toEqual([expect.objectContaining({ item_id: 'PX-SUGAR' })]);
+
     const receipt = await api.post('receiving-orders', {
       purchase_order_id: po.id,
       location_id: HOME,

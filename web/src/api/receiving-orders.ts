@@ -1,10 +1,13 @@
 import type {
+  PurchaseOrderChoices,
   PurchaseOrderListRow,
   ReceivableLine,
   ReceivingOrderInput,
   ReceivingOrderListRow,
   ReceivingOrderView,
   ReceivingSettings,
+  StockItemOption,
+  StockItemType,
 } from '@scm/contracts';
 import useSWR, { mutate } from 'swr';
 import { documentApi } from '../components/document/document-api';
@@ -34,24 +37,35 @@ export function useReceivableLines(purchaseOrderId: string | undefined) {
   );
 }
 
-const RECEIVABLE = ['PENDING SUPPLIER', 'CONFIRMED BY SUPPLIER', 'PARTIALLY RECEIVED'];
-
-/** The purchase orders goods may arrive against (sent, confirmed or partly received), newest first. */
+/**
+ * The purchase orders goods may arrive against (sent, confirmed or partly received) at the user's locations, newest
+ * first — read under RO, so a receiving clerk without PO rights can receive against them.
+ */
 export function useReceivablePurchaseOrders(enabled: boolean) {
   return useSWR<PurchaseOrderListRow[], Error>(
     enabled ? ['receiving-orders', 'purchase-orders'] : null,
-    async () => {
-      const rows =
-        (
-          await api.post<PurchaseOrderListRow[]>(
-            '/api/procurement/purchase-orders/list',
-            { limit: 200 },
-            { silent: true },
-          )
-        ).data ?? [];
-      return rows.filter((row) => RECEIVABLE.includes(row.status));
-    },
+    async () => (await api.get<PurchaseOrderListRow[]>(`${BASE}/purchase-orders`, { silent: true })).data ?? [],
     { shouldRetryOnError: false },
+  );
+}
+
+/** What typing a receipt offers (live suppliers, currencies with a rate), under RO; asked only when `enabled`. */
+export function useReceivingChoices(enabled: boolean) {
+  return useSWR<PurchaseOrderChoices, Error>(
+    enabled ? ['receiving-orders', 'choices'] : null,
+    async () => (await api.get<PurchaseOrderChoices>(`${BASE}/choices`, { silent: true })).data,
+    { shouldRetryOnError: false },
+  );
+}
+
+/** The additional lines' SKU search (an ItemSearchHook), under RO. */
+export function useReceivingSkuSearch(search: string, _itemType: StockItemType | undefined, enabled: boolean) {
+  return useSWR<StockItemOption[], Error>(
+    enabled ? ['receiving-orders', 'skus', search.trim()] : null,
+    async () =>
+      (await api.post<StockItemOption[]>(`${BASE}/skus`, { search: search.trim(), limit: 20 }, { silent: true }))
+        .data ?? [],
+    { keepPreviousData: true, shouldRetryOnError: false },
   );
 }
 

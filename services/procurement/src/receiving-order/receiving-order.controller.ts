@@ -2,6 +2,7 @@ import { Get, HttpCode, Post, Put } from '@nestjs/common';
 import {
   documentActionSchema,
   listQuerySchema,
+  purchaseOrderSkuSearchSchema,
   receivingOrderInputSchema,
   receivingSettingsSchema,
 } from '@scm/contracts';
@@ -10,10 +11,14 @@ import type {
   DocumentActionInput,
   DocumentStatusCount,
   ListQuery,
+  PurchaseOrderChoices,
+  PurchaseOrderListRow,
   ReceivableLine,
   ReceivingOrderListRow,
   ReceivingOrderView,
   ReceivingSettings,
+  StockItemOption,
+  ValidPurchaseOrderSkuSearch,
   ValidReceivingOrderInput,
 } from '@scm/contracts';
 import {
@@ -27,6 +32,7 @@ import {
   ValidBody,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
+import { PurchaseOrderChoicesReader } from '../purchase-order/purchase-order-choices.js';
 import { ReceivingOrderService } from './receiving-order.service.js';
 
 /**
@@ -36,7 +42,35 @@ import { ReceivingOrderService } from './receiving-order.service.js';
  */
 @ServiceController('procurement/receiving-orders', 'procurement: receiving order')
 export class ReceivingOrderController {
-  constructor(private readonly receipts: ReceivingOrderService) {}
+  constructor(
+    private readonly receipts: ReceivingOrderService,
+    private readonly choicesReader: PurchaseOrderChoicesReader,
+  ) {}
+
+  /**
+   * What typing a receipt offers, under RO (a receiving clerk needs no PO right): the live suppliers and the
+   * currencies with a rate — the PO page's own reader of procurement's replicas.
+   */
+  @Get('choices')
+  @Permission('RO', 'edit')
+  choices(): Promise<PurchaseOrderChoices> {
+    return this.choicesReader.choices();
+  }
+
+  /** The additional lines' SKU search (the PO grid's own), under RO. */
+  @Post('skus')
+  @HttpCode(200)
+  @Permission('RO', 'edit')
+  skus(@ValidBody(purchaseOrderSkuSearchSchema) body: ValidPurchaseOrderSkuSearch): Promise<StockItemOption[]> {
+    return this.choicesReader.skus(body.search, body.limit);
+  }
+
+  /** The POs goods may arrive against at the caller's locations, newest first. */
+  @Get('purchase-orders')
+  @Permission('RO', 'edit')
+  receivablePurchaseOrders(@CallerScope() scope: LocationScope): Promise<PurchaseOrderListRow[]> {
+    return this.receipts.receivablePurchaseOrders(scope);
+  }
 
   /** The over-receipt tolerance (percent above the ordered quantity a receipt may reach without approval). */
   @Get('settings')

@@ -8,6 +8,7 @@ import {
   StockPostingSubjects,
   exact,
   hasPermission,
+  listQuerySchema,
   roundTo,
   sumAt,
   unitKey,
@@ -17,6 +18,7 @@ import type {
   DocumentActionInput,
   DocumentStatusCount,
   ListQuery,
+  PurchaseOrderListRow,
   PurchaseOrderReceipt,
   PurchaseOrderStatus,
   ReceivableLine,
@@ -206,6 +208,15 @@ export class ReceivingOrderService implements OnModuleInit {
         ];
       }),
     );
+  }
+
+  /**
+   * The POs goods may arrive against (sent, confirmed or partly received) at the caller's locations, newest first:
+   * what the receiving page offers, read under RO so a receiving clerk needs no PO right.
+   */
+  async receivablePurchaseOrders(scope: LocationScope): Promise<PurchaseOrderListRow[]> {
+    const query = listQuerySchema.parse({ limit: 500, other_params: { status: [...RECEIVABLE_PO] } });
+    return (await this.orders.list(query, scope)).data;
   }
 
   /** The receiving orders made against a PO, oldest first (the PO page links to them). */

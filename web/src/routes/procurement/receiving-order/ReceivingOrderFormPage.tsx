@@ -5,8 +5,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
-import { usePurchaseOrderChoices, usePurchaseOrderSkuSearch } from '../../../api/purchase-orders';
-import { receivingOrdersApi, useReceivableLines, useReceivablePurchaseOrders } from '../../../api/receiving-orders';
+import {
+  receivingOrdersApi,
+  useReceivableLines,
+  useReceivablePurchaseOrders,
+  useReceivingChoices,
+  useReceivingSkuSearch,
+} from '../../../api/receiving-orders';
 import { useSession } from '../../../api/session';
 import { DocumentPage, LineGrid, useDocumentLocations } from '../../../components/document';
 import type { LineColumn } from '../../../components/document';
@@ -165,11 +170,10 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
   const document = isNewDoc ? undefined : record;
   const editing = !readOnly && (document === undefined || document.status === 'DRAFT');
   const locations = useDocumentLocations();
-  // Only what the mode needs: the PO choices and the open POs are for typing a receipt, and they are the PO's
-  // (PO view). A receiving clerk without it views and edits receipts without them instead of being refused.
-  const seesPurchaseOrders = can('PO', 'view');
-  const { data: choices } = usePurchaseOrderChoices(editing && seesPurchaseOrders);
-  const { data: orders } = useReceivablePurchaseOrders(editing && seesPurchaseOrders);
+  // Only what the mode needs, from the receiving order's own routes (RO, not PO): the choices and the open POs are
+  // for typing a receipt; a view shows its record's own supplier, currency and PO.
+  const { data: choices } = useReceivingChoices(editing);
+  const { data: orders } = useReceivablePurchaseOrders(editing);
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -459,7 +463,7 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
               readOnly={!editing}
               onChange={(next) => field.onChange(next)}
               itemType="sku"
-              itemSearch={{ useSearch: usePurchaseOrderSkuSearch, placeholder: t('receiving-order:searchSku') }}
+              itemSearch={{ useSearch: useReceivingSkuSearch, placeholder: t('receiving-order:searchSku') }}
               newLine={(item) => ({
                 item_type: 'sku',
                 item_id: item.item_id,
