@@ -12,13 +12,15 @@ import {
   startCatalogSuite,
   tokenWithPermissions,
 } from '@scm/testing';
+import type { CatalogSuite } from '@scm/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ImportJobRepository } from '../../services/catalog/src/import/import-job.repository.js';
 import { AccessDenialReporter } from '../../services/identity/src/auth/access-denial-reporter.js';
 
 type Server = Parameters<typeof request>[0];
-type Agent = Awaited<ReturnType<typeof startCatalogSuite>>['agent'];
+type Suite = CatalogSuite<Awaited<ReturnType<typeof createEmbeddedApp>>['app']>;
+type Agent = Suite['agent'];
 
 interface LogRow {
   module: string;
@@ -42,7 +44,7 @@ describe('activity log and notifications fed by identity and catalog (embedded m
   let admin: Agent;
   let close: () => Promise<void>;
   let notifications: DataSource;
-  let app: Awaited<ReturnType<typeof startCatalogSuite>>['app'];
+  let app: Suite['app'];
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const home = `NTR-${tag}-A`;
   const away = `NTR-${tag}-B`;

@@ -485,6 +485,8 @@ describe('permission matrix over every registered route', () => {
     'POST /api/notification/activity-log/list': 'NOTIFICATION view',
     'GET /api/notification/activity-log/users': 'NOTIFICATION view',
     'GET /api/notification/stream': 'NOTIFICATION view',
+    'GET /api/notification/settings': 'NOTIFICATION view',
+    'PUT /api/notification/settings': 'NOTIFICATION view',
     // The approvals inbox lists under APPROVAL; approving is each document's own route. Its rebuild is an operator's.
     'POST /api/notification/approval/list': 'APPROVAL view',
     'POST /api/notification/approval/status-counts': 'APPROVAL view',

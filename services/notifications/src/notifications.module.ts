@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { ServicePlatformModule, gatherAreas } from '@scm/platform';
 import type { ServiceArea } from '@scm/platform';
 import { approvalArea } from './approval/approval.area.js';
+import { digestArea } from './digest/digest.area.js';
 import { feedArea } from './feed/feed.area.js';
 
 /**
  * The areas of notifications in dependency order (their migrations run in timestamp order whatever the order
- * here): the notification centre and the activity log, fed by the other services' events, and the approvals inbox.
+ * here): the notification centre and the activity log, fed by the other services' events, the approvals inbox, and the daily e-mail digest.
  */
-const AREAS: ServiceArea[] = [feedArea, approvalArea];
+const AREAS: ServiceArea[] = [feedArea, approvalArea, digestArea];
 const gathered = gatherAreas(AREAS);
 
 /**

@@ -1,4 +1,10 @@
-import type { ActivityLogRow, ActivityLogUserOption, ListQueryInput } from '@scm/contracts';
+import type {
+  ActivityLogRow,
+  ActivityLogUserOption,
+  EmailDigest,
+  ListQueryInput,
+  NotificationSettings,
+} from '@scm/contracts';
 import { useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { NotificationReference } from '../routes/notification-links';
@@ -154,4 +160,17 @@ export function useActivityLogUsers() {
     [...activityLogKeys.all, 'users'],
     async () => (await api.get<ActivityLogUserOption[]>('/api/notification/activity-log/users')).data ?? [],
   );
+}
+
+/** The caller's e-mail digest choice (`GET|PUT /api/notification/settings`). */
+export function useNotificationSettings() {
+  return useSWR<NotificationSettings, Error>(
+    NOTIFICATIONS_SERVED ? [...notificationKeys.all, 'settings'] : null,
+    async () => (await api.get<NotificationSettings>('/api/notification/settings', { silent: true })).data,
+  );
+}
+
+export async function saveEmailDigest(emailDigest: EmailDigest): Promise<void> {
+  await api.put('/api/notification/settings', { email_digest: emailDigest });
+  await mutate([...notificationKeys.all, 'settings']);
 }

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { EMAIL_DIGEST_OPTIONS } from '@scm/contracts';
+import type { EmailDigest } from '@scm/contracts';
 import {
   CENTER_PAGE_SIZE,
   markAllNotificationsRead,
   markNotificationRead,
+  saveEmailDigest,
   useNotificationPage,
+  useNotificationSettings,
 } from '../../../api/notification';
 import type { NotificationItem } from '../../../api/notification';
 import { Badge } from '../../../components/ui/Badge';
@@ -13,6 +17,7 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageLoading } from '../../../components/ui/PageLoading';
+import { Select } from '../../../components/ui/Select';
 import { formatDateTime } from '../../../lib/format';
 import { notificationLink } from '../../notification-links';
 import { referenceTypeLabel } from '../module-label';
@@ -74,6 +79,32 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
   );
 }
 
+/** The optional e-mail digest (issue 15): off, or the day's unread notifications mailed once a day. */
+function EmailDigestChoice() {
+  const { t } = useTranslation();
+  const { data } = useNotificationSettings();
+  const [saving, setSaving] = useState(false);
+  if (!data) return null;
+  const choose = async (value: EmailDigest) => {
+    setSaving(true);
+    // A failed save showed the server's message in the warning dialog; the choice shown stays the stored one.
+    await saveEmailDigest(value).catch(ignore);
+    setSaving(false);
+  };
+  return (
+    <div className="w-44" data-testid="notification-email-digest">
+      <Select<EmailDigest>
+        label={t('notifications:digest.label')}
+        value={data.email_digest}
+        disabled={saving}
+        onChange={(value) => void choose(value)}
+        options={EMAIL_DIGEST_OPTIONS.map((option) => ({ value: option, label: t(`notifications:digest.${option}`) }))}
+        hint={t('notifications:digest.hint')}
+      />
+    </div>
+  );
+}
+
 /**
  * /notification-center (SPEC.md §2, key NOTIFICATION): every notification of the user, newest first, a page at a
  * time through SPEC.md §7's `limit` / `offset`; unread ones marked; mark one or all read; opening one marks it read
@@ -109,15 +140,18 @@ export default function NotificationCenterPage() {
         badge={unread > 0 && <Badge tone="blue">{t('notifications:center.unreadCount', { count: unread })}</Badge>}
         description={t('notifications:center.description')}
         actions={
-          <Button
-            variant="secondary"
-            disabled={unread === 0}
-            onClick={() => void markAllNotificationsRead().catch(ignore)}
-            data-testid="notification-mark-all"
-          >
-            <Icon name="check" />
-            {t('notifications:center.markAllRead')}
-          </Button>
+          <div className="flex items-end gap-3">
+            <EmailDigestChoice />
+            <Button
+              variant="secondary"
+              disabled={unread === 0}
+              onClick={() => void markAllNotificationsRead().catch(ignore)}
+              data-testid="notification-mark-all"
+            >
+              <Icon name="check" />
+              {t('notifications:center.markAllRead')}
+            </Button>
+          </div>
         }
       />
       <div className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
