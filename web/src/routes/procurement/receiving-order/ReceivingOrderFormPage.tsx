@@ -182,7 +182,8 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
       location_id: user?.locations.length === 1 && user.locations[0] !== '*' ? user.locations[0] : '',
       currency: 'SGD',
       delivery_order_no: '',
-      receive_time: '',
+      // The goods usually arrive as the receipt is written: now, which the receiver corrects when not.
+      receive_time: localDateTime(new Date()),
       tax_amount: '0',
       shipping_amount: '0',
       is_gms: false,
