@@ -131,6 +131,90 @@ test.describe('purchase order lines imported from Excel', { tag: ['@po-lines-imp
     await expect(page.getByTestId('po-unit-price-0')).toHaveValue('1.5');
   });
 
+  test('the PO view shows per line what was received and is open, and links its receiving order', async ({
+    page,
+    t,
+    signInAs,
+    baseURL,
+  }, testInfo) => {
+    const tag = `${testInfo.project.name}${randomBytes(3).toString('hex')}`.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const location = `PXV-${tag}`;
+    const unit = `BX${tag}`;
+    const skuId = `PXB-${tag}`;
+    const supplierId = `PXW-${tag}`;
+    const director = await apiSession(baseURL!, DIRECTOR);
+    let po: { id: string; doc_no: string } | undefined;
+    let receipt: { id: string; doc_no: string } | undefined;
+    try {
+      await seedLocation(director, tag, { id: location, name: `Outlet ${tag}`, category: `Outlets ${tag}` });
+      await seedSkus(director, { uom: unit, category: `Boxes ${tag}`, skus: [{ id: skuId, name: `Box ${tag}` }] });
+      const category = await director.ok('POST', '/api/catalog/supplier-categories', { category_name: `Box ${tag}` });
+      await director.ok('POST', '/api/catalog/suppliers', {
+        supplier_id: supplierId,
+        company_name: `Boxes ${tag}`,
+        credit_term_in_days: 30,
+        contact_name: 'Alice',
+        contact_no: '91234567',
+        address: '1 Jurong Road',
+        postal_code: '600001',
+        country: 'Singapore',
+        minimum_order_value: '0',
+        category_id: (category as { category_id: string }).category_id,
+        gst_price_type: 'exclusive',
+        gst_rate: 9,
+        tax_rate: 9,
+        tax_type: 'GST',
+        hashtag_list: [],
+      });
+      const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      await expect(async () => {
+        const created = await director.call('POST', '/api/procurement/purchase-orders', {
+          supplier_id: supplierId,
+          location_id: location,
+          purchase_date: day,
+          delivery_time: `${day}T09:00:00+08:00`,
+          order_type: 'Business Order',
+          stock_type: 'inventory',
+          currency: 'USD',
+          lines: [{ sku_id: skuId, uom_name: unit, quantity: '10', unit_price: '2' }],
+        });
+        expect(created.status, created.text).toBe(201);
+        po = created.data as { id: string; doc_no: string };
+      }).toPass({ timeout: 30_000 });
+      await director.ok('POST', `/api/procurement/purchase-orders/${po!.id}/submit`, { revision: 1 });
+      await director.ok('POST', `/api/procurement/purchase-orders/${po!.id}/approve`, { revision: 2 });
+      receipt = await director.ok<{ id: string; doc_no: string }>('POST', '/api/procurement/receiving-orders', {
+        purchase_order_id: po!.id,
+        location_id: location,
+        receive_time: new Date().toISOString(),
+        receiving_list: [{ po_line_no: 1, receive_qty: '4' }],
+      });
+      for (const [name, revision] of [
+        ['submit', 1],
+        ['approve', 2],
+        ['receive', 3],
+      ] as const) {
+        await director.ok('POST', `/api/procurement/receiving-orders/${receipt.id}/${name}`, { revision });
+      }
+    } finally {
+      await director.dispose();
+    }
+
+    await signInAs(DIRECTOR);
+    await page.goto(`/procurement/purchase-order/view?id=${po!.id}`);
+    await expect(page.getByTestId('document-no')).toHaveText(po!.doc_no);
+    const lines = page.getByTestId('po-lines');
+    await expect(lines.getByRole('columnheader', { name: t('purchase-order:receipts.received') })).toBeVisible();
+    await expect(page.getByTestId('po-line-received')).toHaveText('4');
+    await expect(page.getByTestId('po-line-open')).toHaveText('6');
+    await expect(page.getByTestId('po-line-available')).toHaveText('—');
+    const link = page.getByTestId('po-receipt-link');
+    await expect(link).toHaveText(receipt.doc_no);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/procurement/receiving-order/view\\?id=${receipt.id}`));
+    await expect(page.getByTestId('document-no')).toHaveText(receipt.doc_no);
+  });
+
   test('a receiving clerk without PO rights opens a receiving order page and stays on it', async ({
     page,
     signInAs,
