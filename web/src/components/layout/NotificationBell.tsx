@@ -23,7 +23,7 @@ export function badgeCount(unread: number): string {
 function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
   const { t } = useTranslation();
   return (
-    <li>
+    <li data-testid="notification-bell-item" data-read={item.is_read}>
       <button
         type="button"
         onClick={() => onOpen(item)}
@@ -104,6 +104,7 @@ export function NotificationBell() {
                 type="button"
                 onClick={markAll}
                 disabled={unreadCount === 0}
+                data-testid="notification-bell-mark-all"
                 className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-default disabled:text-slate-300 disabled:hover:bg-transparent"
               >
                 <Icon name="checkAll" className="h-4 w-4" />
