@@ -20,7 +20,10 @@
 //
 //   BENCH_EVENTS=10000   events published
 //   BENCH_USERS=200      recipients of each (and open streams)
-//   BENCH_BATCH=50       events per publishing transaction
+//   BENCH_BATCH=50       events per publishing transaction (all published at once: a burst, whose latency is mostly
+//                        the queue behind it)
+//   BENCH_RATE=20        instead of a burst, one event per transaction at this many per second: the latency of an
+//                        event when the fan-out keeps up
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,7 +34,8 @@ import pg from 'pg';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const EVENTS = positive('BENCH_EVENTS', 10_000);
 const USERS = positive('BENCH_USERS', 200);
-const BATCH = positive('BENCH_BATCH', 50);
+const RATE = process.env.BENCH_RATE ? positive('BENCH_RATE', 1) : 0;
+const BATCH = RATE ? 1 : positive('BENCH_BATCH', 50);
 const ADMIN = { email: 'bench@bench.local', password: 'Bench!Passw0rd' };
 const LOCATION = 'BENCH-NTF';
 
@@ -62,7 +66,8 @@ async function main() {
   const databaseUrl = await freshDatabase(dataDir);
   console.log(
     `notifications bench: ${EVENTS.toLocaleString('en')} events × ${USERS} users = ` +
-      `${(EVENTS * USERS).toLocaleString('en')} notifications (${os.cpus().length} cores, ${loadAverage()})`,
+      `${(EVENTS * USERS).toLocaleString('en')} notifications, ${RATE ? `paced at ${RATE} events/s` : 'one burst'} ` +
+      `(${os.cpus().length} cores, ${loadAverage()})`,
   );
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -136,6 +141,10 @@ async function main() {
   const started = performance.now();
   for (let first = 0; first < EVENTS; first += BATCH) {
     const count = Math.min(BATCH, EVENTS - first);
+    if (RATE) {
+      const due = started + (first / RATE) * 1000;
+      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+    }
     await source.transaction(async (manager) => {
       for (let i = first; i < first + count; i += 1) {
         await publisher.publish(manager, 'inventory.stock-adjustment.approved', {
