@@ -543,7 +543,11 @@ function PurchaseOrderForm({ mode, id, readOnly }: FormMode) {
                 remark: '',
               })}
               quantity={{
-                header: t('purchase-order:fields.quantity'),
+                // Beside what was received and is open, the quantity reads as what was ordered.
+                header:
+                  receiptColumns.length > 0
+                    ? t('purchase-order:receipts.ordered')
+                    : t('purchase-order:fields.quantity'),
                 value: (line) => (editing ? text(line.quantity) : formatQuantity(text(line.quantity))),
                 set: (line, value) => ({ ...line, quantity: value }),
                 placeholder: t('purchase-order:placeholders.quantity'),
