@@ -1,19 +1,12 @@
 import {
   STOCK_TRANSFER_MACHINE,
-  TRANSFER_REJECT_REASONS,
   TRANSFER_URGENCIES,
   V,
   stockTransferInputSchema,
   stockTransferLineInputSchema,
 } from '@scm/contracts';
-import type {
-  StockAtLocation,
-  StockTransferInput,
-  StockTransferLineView,
-  StockTransferView,
-  TransferRejectReason,
-} from '@scm/contracts';
-import { useMemo, useState } from 'react';
+import type { StockAtLocation, StockTransferInput, StockTransferLineView, StockTransferView } from '@scm/contracts';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -26,11 +19,11 @@ import type { DocumentActionsApi, LineColumn } from '../../../components/documen
 import { ControlledSelect, FormSection, useFieldProps, useFormMode, zodResolver } from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { DateField } from '../../../components/ui/DateField';
-import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { useCan } from '../../../lib/permissions';
-import { formatDate, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
+import { formatDate, formatMoney, formatQuantity, isoDate } from '../../../lib/format';
 import { STOCK_RELEASE_PATH } from './paths';
+import { useReceiveDialog } from './ReceiveDialog';
 
 /** The form: the contract's input, each line also carrying the item's name for the grid (never sent). */
 const formSchema = stockTransferInputSchema.extend({
@@ -42,13 +35,6 @@ const formSchema = stockTransferInputSchema.extend({
 type FormValues = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 type Line = FormValues['lines'][number];
-
-/** What the receiver types per line: received and rejected (they add up to the release quantity) and why. */
-interface ReceiptLine {
-  received: string;
-  rejected: string;
-  reason: TransferRejectReason | '';
-}
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
@@ -122,19 +108,16 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   const values = useMemo(() => (record ? toFormValues(record) : undefined), [record]);
   const fromId = form.watch('from_location_id');
   const lines = form.watch('lines');
-  const { data: stock } = useStockAtLines(fromId || undefined, lines);
   const editing = !readOnly && (document === undefined || document.status === 'DRAFT');
+  // The source's stock only while writing: a receiver viewing it may not read the source's stock (the saved view
+  // carries the on-hand figure instead).
+  const { data: stock } = useStockAtLines(editing && fromId ? fromId : undefined, lines);
   const chinese = i18n.language === 'zh-CN';
-  const receiving = !!document && document.status === 'IN TRANSIT' && document.available_actions.includes('receive');
-  const [receipt, setReceipt] = useState<Record<number, ReceiptLine>>({});
+  const [askReceipt, receiveDialog] = useReceiveDialog();
 
   const savedLine = (line: Line): StockTransferLineView | undefined =>
     document?.lines.find((saved) => itemKey(saved) === itemKey(line));
   const stockOf = (line: Line): StockAtLocation | undefined => stock?.get(itemKey(line));
-  const receiptOf = (saved: StockTransferLineView): ReceiptLine =>
-    receipt[saved.line_no] ?? { received: trimZeros(saved.release_quantity), rejected: '0', reason: '' };
-  const setReceiptLine = (saved: StockTransferLineView, patch: Partial<ReceiptLine>) =>
-    setReceipt((current) => ({ ...current, [saved.line_no]: { ...receiptOf(saved), ...patch } }));
 
   const locationOptions = useMemo(() => {
     const options = [{ value: '', label: t('stock-transfer:placeholders.location') }, ...locations.options];
@@ -170,18 +153,6 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   });
   const listError = (form.formState.errors.lines as { message?: string } | undefined)?.message;
 
-  const input = (testId: string, value: string, onChange: (value: string) => void, label: string) => (
-    <input
-      aria-label={label}
-      inputMode="decimal"
-      autoComplete="off"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className="ml-auto block h-9 w-24 rounded-md border border-slate-300 px-3 text-right text-sm tabular-nums focus:ring-2 focus:ring-blue-500 focus:outline-none"
-      data-testid={testId}
-    />
-  );
-
   const columns: LineColumn<Line>[] = [
     {
       id: 'source_on_hand',
@@ -199,71 +170,28 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
             id: 'received_quantity',
             header: t('stock-transfer:fields.received_quantity'),
             align: 'right',
-            cell: (line) => {
-              const saved = savedLine(line);
-              if (!saved) return null;
-              return receiving ? (
-                input(
-                  `sr-received-${saved.line_no}`,
-                  receiptOf(saved).received,
-                  (received) => setReceiptLine(saved, { received }),
-                  t('stock-transfer:fields.received_quantity'),
-                )
-              ) : (
-                <p className="pt-2 tabular-nums">{formatQuantity(saved.received_quantity ?? undefined)}</p>
-              );
-            },
+            cell: (line) => (
+              <p className="pt-2 tabular-nums" data-testid="sr-received">
+                {formatQuantity(savedLine(line)?.received_quantity ?? undefined)}
+              </p>
+            ),
           },
           {
             id: 'rejected_quantity',
             header: t('stock-transfer:fields.rejected_quantity'),
             align: 'right',
-            cell: (line) => {
-              const saved = savedLine(line);
-              if (!saved) return null;
-              return receiving ? (
-                input(
-                  `sr-rejected-${saved.line_no}`,
-                  receiptOf(saved).rejected,
-                  (rejected) => setReceiptLine(saved, { rejected }),
-                  t('stock-transfer:fields.rejected_quantity'),
-                )
-              ) : (
-                <p className="pt-2 tabular-nums">{formatQuantity(saved.rejected_quantity ?? undefined)}</p>
-              );
-            },
+            cell: (line) => (
+              <p className="pt-2 tabular-nums" data-testid="sr-rejected">
+                {formatQuantity(savedLine(line)?.rejected_quantity ?? undefined)}
+              </p>
+            ),
           },
           {
             id: 'reject_reason',
             header: t('stock-transfer:fields.reject_reason'),
             cell: (line) => {
-              const saved = savedLine(line);
-              if (!saved) return null;
-              if (!receiving) {
-                return (
-                  <p className="pt-2">
-                    {saved.reject_reason ? t(`stock-transfer:reasons.${saved.reject_reason}`) : '—'}
-                  </p>
-                );
-              }
-              const current = receiptOf(saved);
-              if ((toNumber(current.rejected) ?? 0) <= 0) return <p className="pt-2 text-slate-400">—</p>;
-              return (
-                <Select
-                  ariaLabel={t('stock-transfer:fields.reject_reason')}
-                  value={current.reason}
-                  onChange={(reason) => setReceiptLine(saved, { reason })}
-                  options={[
-                    { value: '' as const, label: t('stock-transfer:placeholders.reason') },
-                    ...TRANSFER_REJECT_REASONS.map((reason) => ({
-                      value: reason,
-                      label: t(`stock-transfer:reasons.${reason}`),
-                    })),
-                  ]}
-                  buttonClassName="min-w-36"
-                  data-testid={`sr-reason-${saved.line_no}`}
-                />
-              );
+              const reason = savedLine(line)?.reject_reason;
+              return <p className="pt-2">{reason ? t(`stock-transfer:reasons.${reason}`) : '—'}</p>;
             },
           },
           {
@@ -306,25 +234,13 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   };
   const actionsApi: DocumentActionsApi<StockTransferView> = {
     reload: (docId) => stockTransfersApi.reload(docId),
-    action: (docId, action, body, key) =>
-      action === 'receive' && document
-        ? stockTransfersApi.receive(
-            docId,
-            {
-              ...body,
-              lines: document.lines.map((saved) => {
-                const typed = receiptOf(saved);
-                return {
-                  line_no: saved.line_no,
-                  received_quantity: typed.received.trim(),
-                  rejected_quantity: typed.rejected.trim() || '0',
-                  reject_reason: typed.reason === '' ? null : typed.reason,
-                };
-              }),
-            },
-            key,
-          )
-        : stockTransfersApi.action(docId, action, body, key),
+    action: async (docId, action, body, key) => {
+      if (action !== 'receive' || !document) return stockTransfersApi.action(docId, action, body, key);
+      // The receive view: what arrived and what was rejected per line; cancelled, nothing is sent.
+      const lines = await askReceipt(document);
+      if (lines === null) return document;
+      return stockTransfersApi.receive(docId, { ...body, lines }, key);
+    },
   };
 
   return (
@@ -421,7 +337,6 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
       </FormSection>
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('stock-transfer:sections.lines')}</h2>
-        {receiving && <p className="mb-3 text-sm text-slate-600">{t('stock-transfer:hints.receive')}</p>}
         {editing && !fromId && <p className="mb-3 text-sm text-slate-500">{t('stock-transfer:hints.locationFirst')}</p>}
         <Controller
           control={form.control}
@@ -464,6 +379,7 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
           )}
         />
       </section>
+      {receiveDialog}
     </DocumentPage>
   );
 }
