@@ -178,8 +178,12 @@ describe('purchase order: lines from Excel, receipts on the view (embedded mode)
       .parse(binary);
     expect(english.status).toBe(200);
     expect(english.headers['content-disposition']).toContain('Purchase order lines.xlsx');
-    const [data] = await readWorkbook(english.body as Buffer);
+    const [data, notes] = await readWorkbook(english.body as Buffer);
     expect(data.rows[0].slice(0, 5)).toEqual(['SKU code *', 'Unit *', 'Quantity *', 'Unit price', 'Remark']);
+    // Rows add lines: the notes say how a SKU and unit already on the order is merged, and nothing of updating by code.
+    const noteTexts = notes.rows.flat().map(String);
+    expect(noteTexts).toContain('A row whose SKU and unit are already on the order adds its quantity to that line.');
+    expect(noteTexts.some((text) => text.includes('code already exists'))).toBe(false);
 
     const chinese = await request(server)
       .get('/api/procurement/purchase-orders/lines/template?lang=zh-CN')

@@ -297,7 +297,12 @@ export async function templateSheets<C>(
   columns: readonly ImportColumn<C>[],
   language: Language,
   context: C,
-  options: { canSeeCost: boolean; notes?: readonly string[] },
+  options: {
+    canSeeCost: boolean;
+    notes?: readonly string[];
+    /** False for a template that creates nothing by code (e.g. a document's lines): no "a known code updates". */
+    updates?: boolean;
+  },
 ): Promise<WriteSheet[]> {
   const visible = columns.filter((column) => !column.cost || options.canSeeCost);
   const t = (key: string, params?: Record<string, string | number>) => translateLabel(language, key, params);
@@ -337,7 +342,7 @@ export async function templateSheets<C>(
     rows: [
       [{ value: t('import:template.intro'), bold: true }],
       [t('import:template.introRows')],
-      [t('import:template.introUpdate')],
+      ...(options.updates === false ? [] : [[t('import:template.introUpdate')]]),
       [t('import:template.introAllOrNothing')],
       ...(options.notes ?? []).map((note) => [t(note)]),
       [],

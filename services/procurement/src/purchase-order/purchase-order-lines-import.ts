@@ -74,6 +74,8 @@ export class PurchaseOrderLinesImport {
   async template(user: AccessTokenClaims, language: Language): Promise<ExcelFile> {
     const sheets = await templateSheets(COLUMNS, language, undefined, {
       canSeeCost: user.cost,
+      // Rows add lines to the form; nothing is updated by its code.
+      updates: false,
       notes: ['purchase-order:import.notes.merge'],
     });
     return {
