@@ -128,9 +128,20 @@ describe('notifications over NATS in distributed mode', () => {
     const marked = await agent.put('/api/notification/mark_all_as_read');
     expect(marked.status).toBe(200);
     expect((await agent.get('/api/notification/get?limit=3&offset=0')).body.data.unread_count).toBe(0);
-    const log = await agent.post('/api/notification/activity-log/list').send({ limit: 10 });
+    const log = await agent
+      .post('/api/notification/activity-log/list')
+      .send({ limit: 10, other_params: { module: ['Stock Adjustment'] } });
     expect(log.status).toBe(200);
-    expect(log.body.data).toEqual([expect.objectContaining({ module: 'Stock Adjustment', created_by: 'Someone Else' })]);
+    expect(log.body.data).toEqual([
+      expect.objectContaining({ module: 'Stock Adjustment', created_by: 'Someone Else' }),
+    ]);
+    // Identity's events reach the log over NATS too: the administrator's sign-in, under SYSTEM.
+    const system = await agent
+      .post('/api/notification/activity-log/list')
+      .send({ limit: 10, other_params: { module: ['SYSTEM'] } });
+    expect(system.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ message: 'Administrator signed in', module: 'SYSTEM' })]),
+    );
     expect((await agent.get('/api/notifications/dead-letters')).status).toBe(200);
   });
 });
