@@ -8,7 +8,7 @@ import type {
   PurchaseStockType,
 } from '@scm/contracts';
 import { PURCHASE_ORDER_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, documentStatusCounts, runListQuery, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PURCHASE_ORDER_LIST } from './purchase-order.list.js';
@@ -108,11 +108,6 @@ const INSERT_COLUMNS = [
   'submitted_by_name',
   'submitted_time',
 ] as const;
-
-/** `UPDATE ... RETURNING` answers [rows, count] through TypeORM; a SELECT answers the rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 /** A `date` column read by the driver is a local-midnight Date: back to the date it was. */
 function isoDay(value: unknown): string {

@@ -31,7 +31,6 @@ import {
   readHistory,
   recordHistory,
   retryOnConflict,
-  ruleOf,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -240,14 +239,13 @@ export class PurchaseOrderService implements OnModuleInit {
     const mail = await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
-        // The machine and the revision first: a wrong action or a stale page is told as such.
-        ruleOf(MACHINE, record.status, action);
-        assertRevision(record.revision, input.revision);
-        const transition = await this.actions.check(manager, {
+        const transition = await this.actions.apply(manager, {
           machine: MACHINE,
+          table: 'purchase_order',
           document: {
             type: 'PO',
             id,
+            doc_no: record.doc_no,
             status: record.status,
             revision: record.revision,
             location_id: record.location_id,
@@ -257,32 +255,7 @@ export class PurchaseOrderService implements OnModuleInit {
           action,
           input,
           user,
-        });
-        const actor = actorOf(user);
-        const saved = await this.orders.update(manager, id, record.revision, {
-          status: transition.to as PurchaseOrderRecord['status'],
-          ...(action === 'submit' && {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-          }),
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw PurchaseOrderException.stale();
-        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-          document_type: MACHINE.type,
-          document_id: id,
-          doc_no: record.doc_no,
-          location_id: record.location_id,
-          action,
-          from_status: transition.from,
-          to_status: transition.to,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          remark: input.remark ?? null,
-          revision: record.revision + 1,
-          // What the approval is bounded by: notifications ask only approvers whose limit covers it.
-          ...(action === 'submit' && { value_usd: record.total_usd }),
+          subject: ACTIVITY_SUBJECTS[action],
         });
         // Approving (to PENDING SUPPLIER) and resending issue the supplier's one-time link in this transaction.
         return transition.to === 'PENDING SUPPLIER' ? this.supplierConfirmation.issueLink(manager, id) : null;

@@ -9,7 +9,7 @@ import type {
   ReceivingOrderStatus,
 } from '@scm/contracts';
 import { RECEIVING_ORDER_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, documentStatusCounts, runListQuery, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RECEIVING_ORDER_LIST } from './receiving-order.list.js';
@@ -100,10 +100,6 @@ const INSERT_COLUMNS = [
   'submitted_by_name',
   'submitted_time',
 ] as const;
-
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 @Injectable()
 export class ReceivingOrderRepository {

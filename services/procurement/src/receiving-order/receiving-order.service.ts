@@ -50,7 +50,6 @@ import {
   readHistory,
   recordHistory,
   retryOnConflict,
-  ruleOf,
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -340,13 +339,13 @@ export class ReceivingOrderService implements OnModuleInit {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
-        ruleOf(MACHINE, record.status, action);
-        assertRevision(record.revision, input.revision);
-        const transition = await this.actions.check(manager, {
+        await this.actions.apply(manager, {
           machine: MACHINE,
+          table: 'receiving_order',
           document: {
             type: 'RO',
             id,
+            doc_no: record.doc_no,
             status: record.status,
             revision: record.revision,
             location_id: record.location_id,
@@ -356,32 +355,8 @@ export class ReceivingOrderService implements OnModuleInit {
           action,
           input,
           user,
-        });
-        if (action === 'receive') await this.receive(manager, record, user);
-        const actor = actorOf(user);
-        const saved = await this.receipts.update(manager, id, record.revision, {
-          status: transition.to as ReceivingOrderRecord['status'],
-          ...(action === 'submit' && {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-          }),
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw ReceivingOrderException.stale();
-        await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-          document_type: MACHINE.type,
-          document_id: id,
-          doc_no: record.doc_no,
-          location_id: record.location_id,
-          action,
-          from_status: transition.from,
-          to_status: transition.to,
-          actor_id: actor.id,
-          actor_name: actor.name,
-          remark: input.remark ?? null,
-          revision: record.revision + 1,
-          ...(action === 'submit' && { value_usd: record.total_usd }),
+          subject: ACTIVITY_SUBJECTS[action],
+          effect: action === 'receive' ? () => this.receive(manager, record, user) : undefined,
         });
       }),
     );
