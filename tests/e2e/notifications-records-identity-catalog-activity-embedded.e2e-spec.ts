@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { activityLogModules } from '@scm/contracts';
+import { PERMISSION_KEYS, activityLogModules } from '@scm/contracts';
 import type { PermissionEntry } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
@@ -89,8 +89,11 @@ describe('activity log and notifications fed by identity and catalog (embedded m
   const bearer = async (userId: string, rights: PermissionEntry[], location: string, lang: string | null = null) =>
     `Bearer ${await tokenWithPermissions(runtime, rights, { sub: userId, locs: [location], lang })}`;
 
-  async function log(module: string, language = 'en'): Promise<LogRow[]> {
-    const token = await bearer(randomUUID(), [permission('NOTIFICATION', true)], '*');
+  /** A reader of the log who may view every key (the log shows an entry to those who may view its record). */
+  const everything = PERMISSION_KEYS.map((key) => permission(key, true));
+
+  async function log(module: string, language = 'en', rights: PermissionEntry[] = everything): Promise<LogRow[]> {
+    const token = await bearer(randomUUID(), rights, '*');
     const answer = await request(server)
       .post('/api/notification/activity-log/list')
       .set('Authorization', token)
@@ -115,7 +118,7 @@ describe('activity log and notifications fed by identity and catalog (embedded m
     expect(activityLogModules().at(-1)).toBe('SYSTEM');
   });
 
-  it('logs the sign-in and a failed sign-in under SYSTEM, in both languages', async () => {
+  it('logs the sign-in and a failed sign-in under SYSTEM, in both languages, for the user administrators', async () => {
     const refused = await request(server)
       .post('/api/login')
       .send({ username: 'no-such-user-' + tag, password: 'x' });
@@ -125,6 +128,9 @@ describe('activity log and notifications fed by identity and catalog (embedded m
       expect(messages).toContain('Administrator signed in');
       expect(messages).toContain(`Failed sign-in as “no-such-user-${tag}”`);
     });
+    // Sign-ins are the user administrators' to read: a reader without USER view sees none.
+    const clerkView = await log('SYSTEM', 'en', [permission('NOTIFICATION', true), permission('SA', true)]);
+    expect(clerkView.filter((row) => row.message.includes('sign'))).toEqual([]);
     const zh = (await log('SYSTEM', 'zh-CN')).map((row) => row.message);
     expect(zh).toContain('Administrator 已登录');
     expect(zh).toContain(`以“no-such-user-${tag}”登录失败`);

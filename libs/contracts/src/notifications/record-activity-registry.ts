@@ -17,7 +17,10 @@ import { ACTIVITY_SUBJECTS, activityModules } from './activity-registry.js';
 export interface RecordActivityMetadata {
   /** The activity log's module (SPEC.md §6 module names, or SYSTEM), also its filter value. */
   module: string;
-  /** The permission key whose name labels the module (the activity log's filter); SYSTEM has none. */
+  /**
+   * The record's permission key: the activity log shows the entry only to callers who may view it (none: every
+   * reader of the log); also names the module in the log's filter when the module has no label of its own.
+   */
   permissionKey?: PermissionKey;
   /** The reference_type (SPEC.md §7 "Notification links": the web app maps it to a page). */
   referenceType: string;
@@ -195,6 +198,8 @@ export const RECORD_ACTIVITY_SUBJECTS = {
     nameField: 'employee_name',
     verb: 'signed_in',
     message: 'signed_in',
+    // Who signs in, fails to or is refused is for the user administrators to read.
+    permissionKey: 'USER',
     actorFields: { id: 'user_id', name: 'employee_name' },
   },
   [IdentitySubjects.SignInFailed]: {
@@ -204,6 +209,8 @@ export const RECORD_ACTIVITY_SUBJECTS = {
     nameField: 'login',
     verb: 'sign_in_failed',
     message: 'sign_in_failed',
+    // Who signs in, fails to or is refused is for the user administrators to read.
+    permissionKey: 'USER',
     actorFields: { id: 'user_id', name: 'login' },
   },
   [IdentitySubjects.AccessDenied]: {
@@ -213,6 +220,8 @@ export const RECORD_ACTIVITY_SUBJECTS = {
     nameField: 'employee_name',
     verb: 'access_denied',
     message: 'access_denied',
+    // Who signs in, fails to or is refused is for the user administrators to read.
+    permissionKey: 'USER',
     actorFields: { id: 'user_id', name: 'employee_name' },
   },
 } as const satisfies Partial<Record<Subject, RecordActivityMetadata>>;

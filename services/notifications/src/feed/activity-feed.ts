@@ -73,8 +73,8 @@ export class ActivityFeed implements OnModuleInit {
     const link = `${meta.linkPath}?id=${encodeURIComponent(data.document_id)}`;
     const logged = await manager.query<unknown[]>(
       `INSERT INTO activity_log (id, event_id, subject, module, created_by_id, created_by, message, reference_type,
-                                 reference_id, link, location_id, created_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
+                                 reference_id, link, location_id, created_time, permission_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (event_id) DO NOTHING RETURNING id`,
       [
         randomUUID(),
@@ -89,6 +89,7 @@ export class ActivityFeed implements OnModuleInit {
         link,
         data.location_id,
         event.occurredAt,
+        meta.permissionKey,
       ],
     );
     if (logged.length === 0) return;

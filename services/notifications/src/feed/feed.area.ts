@@ -7,6 +7,7 @@ import { NotificationService } from '../notification/notification.service.js';
 import { ACTIVITY_REGISTRY_PROVIDER, ActivityFeed } from './activity-feed.js';
 import { RECORD_ACTIVITY_REGISTRY_PROVIDER, RecordActivityFeed } from './record-activity-feed.js';
 import { CreateNotificationFeed1796000000100 } from './migrations/1796000000100-CreateNotificationFeed.js';
+import { AddActivityLogPermissionKey1796000000400 } from './migrations/1796000000400-AddActivityLogPermissionKey.js';
 
 /**
  * The activity log and the notifications, fed by the activity subjects of the contracts' registries (documents,
@@ -26,5 +27,5 @@ export const feedArea: ServiceArea = {
     NotificationService,
     NotificationStream,
   ],
-  migrations: [CreateNotificationFeed1796000000100],
+  migrations: [CreateNotificationFeed1796000000100, AddActivityLogPermissionKey1796000000400],
 };

@@ -90,8 +90,8 @@ export class RecordActivityFeed implements OnModuleInit {
     const referenceId = text(data[meta.idField]) ?? '';
     const logged = await manager.query<unknown[]>(
       `INSERT INTO activity_log (id, event_id, subject, module, created_by_id, created_by, message, reference_type,
-                                 reference_id, link, location_id, created_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, NULL, $11)
+                                 reference_id, link, location_id, created_time, permission_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, NULL, $11, $12)
        ON CONFLICT (event_id) DO NOTHING RETURNING id`,
       [
         randomUUID(),
@@ -105,6 +105,7 @@ export class RecordActivityFeed implements OnModuleInit {
         referenceId,
         link,
         event.occurredAt,
+        meta.permissionKey ?? null,
       ],
     );
     if (logged.length === 0 || !meta.notify) return;
