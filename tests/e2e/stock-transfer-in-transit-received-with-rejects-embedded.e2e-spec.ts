@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { InventorySubjects, ProcurementSubjects } from '@scm/contracts';
-import type { StoreOrderTransferRequested } from '@scm/contracts';
+import type { StoreOrderTransferRequested, TransferReceivedWithRejects } from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import { EventPublisher } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
@@ -249,7 +249,7 @@ describe('stock transfer through the ledger in transit (embedded mode)', () => {
       return list.body.data as { id: string; source_no: string; location_id: string; negative_value: string }[];
     };
     await expectEventually(async () => expect(await adjustments()).toHaveLength(1));
-    const [sent] = await db.query<{ id: string; envelope: { data: unknown } }[]>(
+    const [sent] = await db.query<{ id: string; envelope: { data: TransferReceivedWithRejects } }[]>(
       `SELECT id, envelope FROM outbox WHERE subject = $1`,
       [InventorySubjects.TransferReceivedWithRejects],
     );
