@@ -101,10 +101,16 @@ export function isLocalDateTime(text: string): boolean {
   return match !== null && parseDay(match[1]) !== undefined;
 }
 
+/** An instant (a Date or ISO text) as the local `YYYY-MM-DDTHH:mm` the kit's date-time field holds. */
+export function toLocalDateTime(value: Date | string): string {
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** Now as a local date-time to the minute (`YYYY-MM-DDTHH:mm`). */
 export function localDateTimeNow(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  return toLocalDateTime(now);
 }
 
 /** A typed time as `HH:mm` when it reads as one (`930`, `9:30`, `0930`, `9.30` → `09:30`); else as typed. */

@@ -42,8 +42,8 @@ import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/icons';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
-import { isLocalDateTime } from '../../components/ui/calendar-days';
-import { formatDateTime, formatQuantity, isoDate } from '../../lib/format';
+import { isLocalDateTime, toLocalDateTime } from '../../components/ui/calendar-days';
+import { formatDateTime, formatQuantity } from '../../lib/format';
 import { useCan } from '../../lib/permissions';
 import { PURCHASE_ORDER_PATH } from '../procurement/paths';
 import { STORE_ORDER_PATH, orderTypeKey } from './paths';
@@ -77,17 +77,10 @@ type Grouping = 'category' | 'supplier';
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-/** An instant as the local `YYYY-MM-DDTHH:mm` the kit's date-time field holds. */
-function localDateTime(value: string | Date): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${isoDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 function toFormValues(view: StoreOrderView): FormValues {
   return {
     location_id: view.location_id,
-    delivery_time: localDateTime(view.delivery_time),
+    delivery_time: toLocalDateTime(view.delivery_time),
     order_type: view.order_type,
     internal_remark: view.internal_remark ?? '',
     supplier_remark: view.supplier_remark ?? '',

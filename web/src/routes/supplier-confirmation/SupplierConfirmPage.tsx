@@ -6,19 +6,12 @@ import { useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { Button } from '../../components/ui/Button';
 import { DateTimeField } from '../../components/ui/DateTimeField';
-import { isLocalDateTime } from '../../components/ui/calendar-days';
+import { isLocalDateTime, toLocalDateTime } from '../../components/ui/calendar-days';
 import { TextField } from '../../components/ui/TextField';
-import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../lib/format';
 import { PublicLanguageSwitch } from '../public/PublicLanguageSwitch';
 
 const PATH = '/api/procurement/supplier-confirmation';
-
-/** An instant as the local `YYYY-MM-DDTHH:mm` the kit's date-time field holds. */
-function localDateTime(value: string): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${isoDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 type State =
   | { kind: 'loading' }
@@ -55,7 +48,7 @@ export default function SupplierConfirmPage() {
       .then((envelope) => {
         if (!live) return;
         setState({ kind: 'open', order: envelope.data });
-        setDeliveryTime(localDateTime(envelope.data.delivery_time));
+        setDeliveryTime(toLocalDateTime(envelope.data.delivery_time));
         setAvailable(Object.fromEntries(envelope.data.lines.map((line) => [line.line_id, line.quantity])));
       })
       .catch((error: unknown) => {

@@ -28,7 +28,7 @@ import {
 import type { FormMode } from '../../../components/form';
 import { Icon } from '../../../components/ui/icons';
 import { DateField } from '../../../components/ui/DateField';
-import { isLocalDateTime } from '../../../components/ui/calendar-days';
+import { isLocalDateTime, toLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
 import { StoreOrderLink } from '../../store-ordering/StoreOrderLink';
@@ -67,19 +67,12 @@ type Line = FormValues['lines'][number];
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-/** An instant as the local `YYYY-MM-DDTHH:mm` the kit's date-time field holds. */
-function localDateTime(value: string | Date): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${isoDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 function toFormValues(view: PurchaseOrderView): FormValues {
   return {
     supplier_id: view.supplier_id,
     location_id: view.location_id,
     purchase_date: view.purchase_date,
-    delivery_time: localDateTime(view.delivery_time),
+    delivery_time: toLocalDateTime(view.delivery_time),
     order_type: view.order_type,
     stock_type: view.stock_type,
     currency: view.currency,

@@ -26,9 +26,9 @@ import {
 import type { FormMode } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
-import { isLocalDateTime } from '../../../components/ui/calendar-days';
+import { isLocalDateTime, toLocalDateTime } from '../../../components/ui/calendar-days';
 import { TextField } from '../../../components/ui/TextField';
-import { formatDateTime, formatMoney, formatQuantity, isoDate, toNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatQuantity, toNumber } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { RECEIVING_ORDER_PATH } from '../paths';
 import { newReturnNotePath } from '../return-note/paths';
@@ -68,12 +68,6 @@ type AdditionalLine = FormValues['additional'][number];
 
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
-function localDateTime(value: string | Date): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${isoDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 function toFormValues(view: ReceivingOrderView): FormValues {
   return {
     purchase_order_id: view.purchase_order_id ?? '',
@@ -81,7 +75,7 @@ function toFormValues(view: ReceivingOrderView): FormValues {
     location_id: view.location_id,
     currency: view.currency,
     delivery_order_no: view.delivery_order_no,
-    receive_time: localDateTime(view.receive_time),
+    receive_time: toLocalDateTime(view.receive_time),
     tax_amount: trimZeros(view.tax_amount ?? '0'),
     shipping_amount: trimZeros(view.shipping_amount ?? '0'),
     is_gms: view.is_gms,
@@ -183,7 +177,7 @@ function ReceivingOrderForm({ mode, id, readOnly }: FormMode) {
       currency: 'SGD',
       delivery_order_no: '',
       // The goods usually arrive as the receipt is written: now, which the receiver corrects when not.
-      receive_time: localDateTime(new Date()),
+      receive_time: toLocalDateTime(new Date()),
       tax_amount: '0',
       shipping_amount: '0',
       is_gms: false,
