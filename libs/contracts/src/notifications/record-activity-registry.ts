@@ -39,6 +39,11 @@ export interface RecordActivityMetadata {
   link?: { path: string; param: 'id' | 'name'; field: string };
   /** Payload fields naming the actor when the event is not done by a signed-in caller (a sign-in, a failure). */
   actorFields?: { id: string; name: string };
+  /**
+   * The payload field naming the one location the record belongs to (a location is its own): its entry is then
+   * listed only to users of that location, as the record itself is. Records of no location are listed to all.
+   */
+  locationField?: string;
   /** Who is notified, if anyone: the user a payload field names, or the viewers of a key at the record's locations. */
   notify?: { userField: string } | { permissionKey: PermissionKey; locationsField: string };
 }
@@ -54,6 +59,7 @@ const LOCATION = {
   permissionKey: 'LOCATION',
   referenceType: 'LOCATION',
   idField: 'location_id',
+  locationField: 'location_id',
 } as const;
 const SUPPLIER = {
   module: 'Supplier Management',

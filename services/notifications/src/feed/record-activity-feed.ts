@@ -91,7 +91,7 @@ export class RecordActivityFeed implements OnModuleInit {
     const logged = await manager.query<unknown[]>(
       `INSERT INTO activity_log (id, event_id, subject, module, created_by_id, created_by, message, reference_type,
                                  reference_id, link, location_id, created_time, permission_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, NULL, $11, $12)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (event_id) DO NOTHING RETURNING id`,
       [
         randomUUID(),
@@ -104,6 +104,7 @@ export class RecordActivityFeed implements OnModuleInit {
         meta.referenceType,
         referenceId,
         link,
+        meta.locationField ? (text(data[meta.locationField]) ?? null) : null,
         event.occurredAt,
         meta.permissionKey ?? null,
       ],
