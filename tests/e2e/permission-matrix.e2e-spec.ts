@@ -299,6 +299,7 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/stock-transfers/list': 'SR view',
     'POST /api/inventory/stock-transfers/status-counts': 'SR view',
     'GET /api/inventory/stock-transfers/:id': 'SR view',
+    'GET /api/inventory/stock-transfers/destinations/:fromLocationId': 'SR edit',
     'POST /api/inventory/stock-transfers': 'SR edit',
     'PUT /api/inventory/stock-transfers/:id': 'SR edit',
     'POST /api/inventory/stock-transfers/:id/submit': 'SR edit',

@@ -154,6 +154,16 @@ describe('stock transfer through the ledger in transit (embedded mode)', () => {
     return approved.body.data;
   }
 
+  it("addresses a transfer to any active location, from the sender's own only", async () => {
+    const destinations = await as(sender).get(`stock-transfers/destinations/${kitchen}`);
+    expect(destinations.status).toBe(200);
+    expect(destinations.body.data.map((row: { location_id: string }) => row.location_id)).toContain(outlet);
+    expect(destinations.body.data.map((row: { location_id: string }) => row.location_id)).not.toContain(kitchen);
+    const foreign = await as(stranger).get(`stock-transfers/destinations/${kitchen}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe('LOCATION_FORBIDDEN');
+  });
+
   it('leaves at FIFO cost into transit, arrives at those costs, and the rejected part is adjusted once', async () => {
     const made = await draft([
       { item_id: flour, release_quantity: '12' },

@@ -1,10 +1,13 @@
+import useSWR from 'swr';
 import type {
   StockTransferInput,
   StockTransferListRow,
   StockTransferReceiptInput,
   StockTransferView,
+  TransferDestination,
 } from '@scm/contracts';
 import { documentApi } from '../components/document/document-api';
+import { api } from './client';
 
 const base = documentApi<StockTransferView, StockTransferListRow, StockTransferInput>(
   'stock-transfers',
@@ -21,5 +24,19 @@ export const stockTransfersApi = {
   ...base,
   receive(id: string, receipt: StockTransferReceiptInput, idempotencyKey: string): Promise<StockTransferView> {
     return base.send('POST', id, '/receive', receipt, idempotencyKey);
+  },
+  /** Where a transfer from the caller's `fromLocationId` may go (every active location but it). */
+  useDestinations(fromLocationId: string | undefined) {
+    return useSWR<TransferDestination[], Error>(
+      fromLocationId ? ['stock-transfers', 'destinations', fromLocationId] : null,
+      async () =>
+        (
+          await api.get<TransferDestination[]>(
+            `/api/inventory/stock-transfers/destinations/${encodeURIComponent(fromLocationId!)}`,
+            { silent: true },
+          )
+        ).data ?? [],
+      { shouldRetryOnError: false },
+    );
   },
 };

@@ -181,6 +181,12 @@ export interface StockTransferView extends DocumentHeaderView<StockTransferStatu
   lines: StockTransferLineView[];
 }
 
+/** A location a transfer may go to (the directory a sender addresses transfers from). */
+export interface TransferDestination {
+  location_id: string;
+  location_name: string;
+}
+
 export interface StockTransferListRow {
   id: string;
   doc_no: string;

@@ -12,11 +12,13 @@ import type {
   ListQuery,
   StockTransferListRow,
   StockTransferView,
+  TransferDestination,
   ValidStockTransferInput,
   ValidStockTransferReceipt,
 } from '@scm/contracts';
 import {
   CallerScope,
+  CodeParam,
   CurrentUser,
   IdParam,
   ListPage,
@@ -56,6 +58,16 @@ export class StockTransferController {
     @CallerScope() scope: LocationScope,
   ): Promise<DocumentStatusCount[]> {
     return this.transfers.statusCounts(query, scope);
+  }
+
+  /** The locations a transfer from the caller's `fromLocationId` may go to. */
+  @Get('destinations/:fromLocationId')
+  @Permission('SR', 'edit')
+  destinations(
+    @CodeParam('fromLocationId') fromLocationId: string,
+    @CurrentUser() user: AccessTokenClaims,
+  ): Promise<TransferDestination[]> {
+    return this.transfers.destinations(fromLocationId, user);
   }
 
   @Get(':id')

@@ -236,6 +236,16 @@ export class StockTransferRepository {
     return new Map(rows.map((row) => [`${row.item_type}:${row.item_id}`, row]));
   }
 
+  /** Every active location but `fromLocationId`, by name: where a transfer from it may go. */
+  async destinations(fromLocationId: string): Promise<{ location_id: string; location_name: string }[]> {
+    return this.dataSource.manager.query(
+      `SELECT location_id, location_name FROM location_replica
+        WHERE location_id <> $1 AND NOT deleted AND status <> 'archived'
+        ORDER BY location_name, location_id`,
+      [fromLocationId],
+    );
+  }
+
   /** The automatic adjustment made for the transfer's rejects, if any. */
   async adjustmentOf(manager: EntityManager, id: string): Promise<{ id: string; doc_no: string } | null> {
     const rows = await manager.query<{ id: string; doc_no: string }[]>(

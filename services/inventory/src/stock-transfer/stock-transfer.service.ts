@@ -25,6 +25,7 @@ import type {
   StockTransferListRow,
   StockTransferView,
   StoreOrderTransferRequested,
+  TransferDestination,
   TransferTracking,
   ValidStockTransferInput,
   ValidStockTransferReceipt,
@@ -134,6 +135,16 @@ export class StockTransferService implements OnModuleInit {
 
   statusCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
     return this.transfers.statusCounts(query, scope);
+  }
+
+  /**
+   * Where a transfer from `fromLocationId` may go: every active location, names included. A sender must be able
+   * to address the kitchen or another outlet it does not hold (the catalog's location list keeps to the caller's
+   * locations); only the caller's own source is asked about, and nothing but the directory is answered.
+   */
+  destinations(fromLocationId: string, user: AccessTokenClaims): Promise<TransferDestination[]> {
+    assertLocationsInScope(locationScopeOf(user), [{ field: 'from_location_id', locationId: fromLocationId }]);
+    return this.transfers.destinations(fromLocationId);
   }
 
   async get(id: string, user: AccessTokenClaims): Promise<StockTransferView> {

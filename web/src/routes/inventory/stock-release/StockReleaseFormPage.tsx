@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { locationsApi } from '../../../api/locations';
 import { useSession } from '../../../api/session';
 import { useStockAtLines } from '../../../api/stock-items';
 import { stockTransfersApi } from '../../../api/stock-transfers';
@@ -20,7 +19,6 @@ import { ControlledSelect, FormSection, useFieldProps, useFormMode, zodResolver 
 import type { FormMode } from '../../../components/form';
 import { DateField } from '../../../components/ui/DateField';
 import { TextField } from '../../../components/ui/TextField';
-import { useCan } from '../../../lib/permissions';
 import { formatDate, formatMoney, formatQuantity, isoDate } from '../../../lib/format';
 import { STOCK_RELEASE_PATH } from './paths';
 import { useReceiveDialog } from './ReceiveDialog';
@@ -80,7 +78,6 @@ export default function StockReleaseFormPage() {
 function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const can = useCan();
   const seesCost = user?.role.can_see_cost ?? false;
   const isNewDoc = mode === 'new' || mode === 'create' || mode === 'clone';
   const {
@@ -90,8 +87,6 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   } = stockTransfersApi.useRecord(mode === 'new' || mode === 'create' ? undefined : id);
   const document = isNewDoc ? undefined : record;
   const locations = useDocumentLocations();
-  // The destination may be any location (the user need not hold it).
-  const { data: allLocations } = locationsApi.useOptions('location_name', can('LOCATION', 'view'));
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -129,18 +124,21 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
     }
     return options;
   }, [locations.options, record, t]);
+  // The destination may be any location (the user need not hold it): the transfer's own directory, while writing.
+  const { data: destinations } = stockTransfersApi.useDestinations(editing && fromId ? fromId : undefined);
   const destinationOptions = useMemo(() => {
     const options = [
       { value: '', label: t('stock-transfer:placeholders.location') },
-      ...(allLocations ?? [])
-        .filter((row) => row.location_id !== fromId)
-        .map((row) => ({ value: row.location_id, label: `${row.location_id} · ${row.location_name}` })),
+      ...(destinations ?? []).map((row) => ({
+        value: row.location_id,
+        label: `${row.location_id} · ${row.location_name}`,
+      })),
     ];
     if (record && !options.some((option) => option.value === record.to_location_id)) {
       options.push({ value: record.to_location_id, label: `${record.to_location_id} · ${record.to_location_name}` });
     }
     return options;
-  }, [allLocations, fromId, record, t]);
+  }, [destinations, record, t]);
 
   const rowErrors = (form.formState.errors.lines ?? []) as unknown as (
     Record<string, { message?: string } | undefined> | undefined
