@@ -228,8 +228,9 @@ export class StockTransferService implements OnModuleInit {
 
   /**
    * submit / recall / approve / reject (the source's), return (the sender takes the goods back) and deny (the
-   * destination refuses them all). Approve posts the dispatch leg, return and deny the way back, in this same
-   * transaction: a refusal there leaves the transfer, its history and the ledger as they were.
+   * destination refuses them all), through the kit's one action runner. Approve posts the dispatch leg, return and
+   * deny the way back, in this same transaction: a refusal there leaves the transfer, its history and the ledger as
+   * they were.
    */
   async act(
     id: string,
@@ -243,68 +244,37 @@ export class StockTransferService implements OnModuleInit {
         ruleOf(MACHINE, record.status, action);
         assertRevision(record.revision, input.revision);
         const stored = await this.transfers.lines(manager, id);
-        const lines = action === 'submit' || action === 'approve' ? await this.check(manager, record, stored) : stored;
-        const value =
-          action === 'submit' || action === 'approve'
-            ? await this.estimate(manager, record.from_location_id, lines as CheckedLine[])
-            : record.transfer_value;
-        const transition = await this.transition(manager, record, action, input, user, value);
+        const deciding = action === 'submit' || action === 'approve';
+        const lines = deciding ? await this.check(manager, record, stored) : stored;
+        const value = deciding
+          ? await this.estimate(manager, record.from_location_id, lines as CheckedLine[])
+          : record.transfer_value;
         const actor = actorOf(user);
-        const fields: Parameters<StockTransferRepository['update']>[3] = { last_updated_by: user.sub };
-        if (action === 'submit') {
-          Object.assign(fields, {
-            submitted_by: actor.id,
-            submitted_by_name: actor.name,
-            submitted_time: new Date(),
-            transfer_value: value,
-          });
-        }
-        if (action === 'approve') {
-          const posted = await this.ledger.post(
-            manager,
-            {
-              document_type: 'SR',
-              document_id: id,
-              document_no: record.doc_no,
-              revision: record.revision + 1,
-              value_date: record.release_date,
-              lines: lines.map((line) => ({
-                line_no: line.line_no,
-                item_type: line.item_type,
-                item_id: line.item_id,
-                location_id: record.from_location_id,
-                quantity: exact(line.release_quantity).negated().toFixed(),
-                uom_name: line.uom_name,
-                transit: 'dispatch' as const,
-              })),
-            },
-            actor,
-          );
-          const values = valuesByLine(posted.movements, true);
-          await this.transfers.setLines(
-            manager,
-            id,
-            lines.map((line) => ({ line_no: line.line_no, line_value: values.get(line.line_no) ?? '0' })),
-          );
-          const total = [...values.values()].reduce((sum, v) => sum.plus(v), exact(0));
-          Object.assign(fields, {
-            transfer_value: roundTo(total, LEDGER_VALUE_SCALE),
-            dispatch_posting_id: posted.posting_id,
-          });
-        }
-        if (action === 'return' || action === 'deny') {
-          const posted = await this.arrive(manager, record, lines, record.from_location_id, actor);
-          Object.assign(fields, { arrival_posting_id: posted });
-          if (action === 'deny') {
-            Object.assign(fields, { received_by: actor.id, received_by_name: actor.name, received_time: new Date() });
-          }
-        }
-        const saved = await this.transfers.update(manager, id, record.revision, {
-          status: transition.to as TransferRecord['status'],
-          ...fields,
+        await this.actions.apply(manager, {
+          machine: MACHINE,
+          document: documentOf(record, action, value),
+          action,
+          input,
+          user,
+          table: 'stock_transfer',
+          subject: ACTIVITY_SUBJECTS[action],
+          fields: action === 'submit' ? { transfer_value: value } : undefined,
+          effect: async () => {
+            if (action === 'approve') return this.dispatch(manager, record, lines, actor);
+            if (action === 'return' || action === 'deny') {
+              const postingId = await this.arrive(manager, record, lines, record.from_location_id, actor);
+              return {
+                arrival_posting_id: postingId,
+                ...(action === 'deny' && {
+                  received_by: actor.id,
+                  received_by_name: actor.name,
+                  received_time: new Date(),
+                }),
+              };
+            }
+            return undefined;
+          },
         });
-        if (!saved) throw StockTransferException.stale();
-        await this.publishActivity(manager, record, action, transition, actor, input.remark ?? null, value);
       }),
     );
     return this.get(id, user);
@@ -326,50 +296,48 @@ export class StockTransferService implements OnModuleInit {
         const receipt = checkedReceipt(lines, input, items);
         const partial = receipt.some((line) => exact(line.rejected_quantity).greaterThan(0));
         const action = partial ? 'receive_partially' : 'receive';
-        const transition = await this.transition(manager, record, action, input, user, record.transfer_value);
         const actor = actorOf(user);
         const valueDate = today();
-        const postingId = await this.arrive(manager, record, lines, record.to_location_id, actor, valueDate);
-        const movements = await manager.query<PostedMovement[]>(
-          `SELECT line_no, quantity::text AS quantity, cost_value::text AS cost_value FROM stock_movement
-            WHERE posting_id = $1 AND document_type = 'SR' ORDER BY seq`,
-          [postingId],
-        );
-        await this.transfers.setLines(
-          manager,
-          id,
-          receipt.map((line) => {
-            const factor = unitFactor(items.get(itemKey(line.item_type, line.item_id)), line.uom_name);
-            return {
-              line_no: line.line_no,
-              received_quantity: line.received_quantity,
-              rejected_quantity: line.rejected_quantity,
-              reject_reason: line.reject_reason,
-              rejected_value: rejectedValue(
-                movements.filter((m) => m.line_no === line.line_no),
-                exact(toPrimary(line.rejected_quantity, factor)),
-              ),
-            };
-          }),
-        );
-        const saved = await this.transfers.update(manager, id, record.revision, {
-          status: transition.to as TransferRecord['status'],
-          received_by: actor.id,
-          received_by_name: actor.name,
-          received_time: new Date(),
-          arrival_posting_id: postingId,
-          last_updated_by: user.sub,
-        });
-        if (!saved) throw StockTransferException.stale();
-        await this.publishActivity(
-          manager,
-          record,
+        await this.actions.apply(manager, {
+          machine: MACHINE,
+          document: documentOf(record, action, record.transfer_value),
           action,
-          transition,
-          actor,
-          input.remark ?? null,
-          record.transfer_value,
-        );
+          input: { revision: input.revision, ...(input.remark !== undefined && { remark: input.remark }) },
+          user,
+          table: 'stock_transfer',
+          subject: ACTIVITY_SUBJECTS[action],
+          effect: async () => {
+            const postingId = await this.arrive(manager, record, lines, record.to_location_id, actor, valueDate);
+            const movements = await manager.query<PostedMovement[]>(
+              `SELECT line_no, quantity::text AS quantity, cost_value::text AS cost_value FROM stock_movement
+                WHERE posting_id = $1 AND document_type = 'SR' ORDER BY seq`,
+              [postingId],
+            );
+            await this.transfers.setLines(
+              manager,
+              id,
+              receipt.map((line) => {
+                const factor = unitFactor(items.get(itemKey(line.item_type, line.item_id)), line.uom_name);
+                return {
+                  line_no: line.line_no,
+                  received_quantity: line.received_quantity,
+                  rejected_quantity: line.rejected_quantity,
+                  reject_reason: line.reject_reason,
+                  rejected_value: rejectedValue(
+                    movements.filter((m) => m.line_no === line.line_no),
+                    exact(toPrimary(line.rejected_quantity, factor)),
+                  ),
+                };
+              }),
+            );
+            return {
+              received_by: actor.id,
+              received_by_name: actor.name,
+              received_time: new Date(),
+              arrival_posting_id: postingId,
+            };
+          },
+        });
         const rejected = receipt.filter((line) => exact(line.rejected_quantity).greaterThan(0));
         if (rejected.length > 0) {
           await this.events.publish(manager, InventorySubjects.TransferReceivedWithRejects, {
@@ -390,6 +358,44 @@ export class StockTransferService implements OnModuleInit {
       }),
     );
     return this.get(id, user);
+  }
+
+  /** The dispatch leg: every line out of the source at FIFO cost into transit; the values that left, by line. */
+  private async dispatch(
+    manager: EntityManager,
+    record: TransferRecord,
+    lines: readonly TransferLineRecord[],
+    actor: PostingActor,
+  ): Promise<Record<string, unknown>> {
+    const posted = await this.ledger.post(
+      manager,
+      {
+        document_type: 'SR',
+        document_id: record.id,
+        document_no: record.doc_no,
+        // The revision the approval makes: an approval retried after a lost answer is the same posting.
+        revision: record.revision + 1,
+        value_date: record.release_date,
+        lines: lines.map((line) => ({
+          line_no: line.line_no,
+          item_type: line.item_type,
+          item_id: line.item_id,
+          location_id: record.from_location_id,
+          quantity: exact(line.release_quantity).negated().toFixed(),
+          uom_name: line.uom_name,
+          transit: 'dispatch' as const,
+        })),
+      },
+      actor,
+    );
+    const values = valuesByLine(posted.movements, true);
+    await this.transfers.setLines(
+      manager,
+      record.id,
+      lines.map((line) => ({ line_no: line.line_no, line_value: values.get(line.line_no) ?? '0' })),
+    );
+    const total = [...values.values()].reduce((sum, v) => sum.plus(v), exact(0));
+    return { transfer_value: roundTo(total, LEDGER_VALUE_SCALE), dispatch_posting_id: posted.posting_id };
   }
 
   /**
@@ -483,57 +489,6 @@ export class StockTransferService implements OnModuleInit {
       actor,
     );
     return posted.posting_id;
-  }
-
-  /** The kit's checks of the action, at the side it belongs to (the receiver's at the destination). */
-  private transition(
-    manager: EntityManager,
-    record: TransferRecord,
-    action: StockTransferAction,
-    input: DocumentActionInput,
-    user: AccessTokenClaims,
-    value: string,
-  ): Promise<{ from: string; to: string }> {
-    return this.actions.check(manager, {
-      machine: MACHINE,
-      document: {
-        type: 'SR',
-        id: record.id,
-        status: record.status,
-        revision: record.revision,
-        location_id: sideOf(record, action),
-        submitted_by: record.submitted_by,
-        value_usd: value,
-      },
-      action,
-      input,
-      user,
-    });
-  }
-
-  private async publishActivity(
-    manager: EntityManager,
-    record: TransferRecord,
-    action: StockTransferAction,
-    transition: { from: string; to: string },
-    actor: { id: string | null; name: string },
-    remark: string | null,
-    value: string,
-  ): Promise<void> {
-    await this.events.publish(manager, ACTIVITY_SUBJECTS[action], {
-      document_type: MACHINE.type,
-      document_id: record.id,
-      doc_no: record.doc_no,
-      location_id: sideOf(record, action),
-      action,
-      from_status: transition.from,
-      to_status: transition.to,
-      actor_id: actor.id,
-      actor_name: actor.name,
-      remark,
-      revision: record.revision + 1,
-      ...(action === 'submit' && { value_usd: roundTo(exact(value), 2) }),
-    });
   }
 
   /** The checks of a transfer's locations and lines (known, inventorised items; one of their units). */
@@ -693,6 +648,23 @@ export class StockTransferService implements OnModuleInit {
 /** The location an action is taken at: the destination's for receiving and denying, else the source's. */
 function sideOf(record: TransferRecord, action: StockTransferAction): string {
   return STOCK_TRANSFER_RECEIVER_ACTIONS.includes(action) ? record.to_location_id : record.from_location_id;
+}
+
+/**
+ * The transfer as the kit's action runner sees it: at the side the action belongs to, with the value approval is
+ * bounded by (USD, 2 decimals).
+ */
+function documentOf(record: TransferRecord, action: StockTransferAction, value: string) {
+  return {
+    type: 'SR' as const,
+    id: record.id,
+    doc_no: record.doc_no,
+    status: record.status,
+    revision: record.revision,
+    location_id: sideOf(record, action),
+    submitted_by: record.submitted_by,
+    value_usd: roundTo(exact(value), 2),
+  };
 }
 
 function headerOf(input: ValidStockTransferInput) {
