@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  CatalogUsageSubjects,
   InventorySubjects,
   pricePerPrimary,
   stockPostingRequestSchema,
@@ -24,7 +23,13 @@ import type {
   StockPostingResult,
   ValidStockPostingRequest,
 } from '@scm/contracts';
-import { EventPublisher, lockRowsInOrder, nextDocumentNumber, parseOrThrow } from '@scm/platform';
+import {
+  EventPublisher,
+  announceDocumentUsage,
+  lockRowsInOrder,
+  nextDocumentNumber,
+  parseOrThrow,
+} from '@scm/platform';
 import type { EntityManager } from 'typeorm';
 import type { ItemReplicaRow } from '../replicas/item-replica.repository.js';
 import { ItemReplicaRepository, itemKey } from '../replicas/item-replica.repository.js';
@@ -902,22 +907,24 @@ export class StockLedger {
   }
 
   /**
-   * A balance row this posting created puts its item and location in use for good (history never goes away),
-   * so catalog refuses to archive or delete them. The set never changes: revision 1 for ever.
+   * The balance rows this posting created put their items and locations in use for good (history never goes away),
+   * so catalog refuses to archive or delete them. ONE event per posting names them all (the posting is the record
+   * that uses them): a new outlet's first 200-line receipt used to queue 200 events ahead of everything else the
+   * ledger publishes. The set never changes: revision 1 for ever.
    */
   private async announceUsage(manager: EntityManager, context: PostingContext): Promise<void> {
-    for (const balance of context.balances.values()) {
-      if (!balance.created) continue;
-      await this.publisher.publish(manager, CatalogUsageSubjects.inventory, {
-        used_by_type: 'stock_balance',
-        used_by_id: `${balance.item_type}:${balance.item_id}@${balance.location_id}`,
-        revision: 1,
-        targets: [
-          { target_type: balance.item_type, target_id: balance.item_id },
-          { target_type: 'location', target_id: balance.location_id },
-        ],
-      });
-    }
+    const created = [...context.balances.values()].filter((balance) => balance.created);
+    if (created.length === 0) return;
+    await announceDocumentUsage(this.publisher, manager, {
+      service: 'inventory',
+      used_by_type: 'stock_posting',
+      used_by_id: context.postingId,
+      revision: 1,
+      targets: created.flatMap((balance) => [
+        { target_type: balance.item_type, target_id: balance.item_id },
+        { target_type: 'location' as const, target_id: balance.location_id },
+      ]),
+    });
   }
 }
 

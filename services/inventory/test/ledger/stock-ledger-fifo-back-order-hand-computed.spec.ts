@@ -199,9 +199,10 @@ describe(StockLedger.name, () => {
     const [usage] = await fixture.dataSource.query<{ envelope: { data: unknown } }[]>(
       `SELECT envelope FROM outbox WHERE subject = 'inventory.catalog-usage.changed'`,
     );
+    // One event per posting that created balances, naming what they hold (the posting is what uses them).
     expect(usage.envelope.data).toEqual({
-      used_by_type: 'stock_balance',
-      used_by_id: 'sku:FLOUR@OUTLET1',
+      used_by_type: 'stock_posting',
+      used_by_id: expect.any(String),
       revision: 1,
       targets: [
         { target_type: 'sku', target_id: FLOUR },
@@ -247,13 +248,14 @@ describe(StockLedger.name, () => {
     expect(row).toEqual({ on_hand: '1.000', stock_value: '1800.0000000' });
     const usage = await fixture.dataSource.query<{ data: unknown }[]>(
       `SELECT envelope->'data' AS data FROM outbox
-        WHERE subject = 'inventory.catalog-usage.changed' AND envelope->'data'->>'used_by_id' LIKE 'product:%'`,
+        WHERE subject = 'inventory.catalog-usage.changed'
+          AND envelope->'data'->'targets' @> '[{"target_type": "product"}]'`,
     );
     expect(usage).toEqual([
       {
         data: {
-          used_by_type: 'stock_balance',
-          used_by_id: 'product:RJ-7@OUTLET1',
+          used_by_type: 'stock_posting',
+          used_by_id: expect.any(String),
           revision: 1,
           targets: [
             { target_type: 'product', target_id: 'RJ-7' },
