@@ -90,7 +90,10 @@ describe('notifications and activity log fed by document activity events (embedd
   const tokenOf = async (userId: string, rights: PermissionEntry[], location: string) =>
     `Bearer ${await tokenWithPermissions(runtime, rights, { sub: userId, locs: [location], cost: true })}`;
   const bell = async (token: string, language = 'en') =>
-    request(server).get('/api/notification/get?limit=10&offset=0').set('Authorization', token).set('Accept-Language', language);
+    request(server)
+      .get('/api/notification/get?limit=10&offset=0')
+      .set('Authorization', token)
+      .set('Accept-Language', language);
 
   const activity = (action: string, from: string | null, to: string, actor: string): DocumentActivity => ({
     document_type: 'SA',
@@ -118,7 +121,9 @@ describe('notifications and activity log fed by document activity events (embedd
 
   const recipients = async (eventId: string) =>
     (
-      await notifications.query<{ user_id: string }[]>('SELECT user_id FROM notification WHERE event_id = $1', [eventId])
+      await notifications.query<{ user_id: string }[]>('SELECT user_id FROM notification WHERE event_id = $1', [
+        eventId,
+      ])
     ).map((row) => row.user_id);
 
   let submittedId: string;
@@ -181,7 +186,9 @@ describe('notifications and activity log fed by document activity events (embedd
 
     const approver = await tokenOf(users.approver, approverRights, home);
     const [first] = (await bell(approver)).body.data.list;
-    const one = await request(server).put(`/api/notification/mark_one_as_read/${first.id}`).set('Authorization', approver);
+    const one = await request(server)
+      .put(`/api/notification/mark_one_as_read/${first.id}`)
+      .set('Authorization', approver);
     expect(one.status).toBe(200);
     expect((await bell(approver)).body.data).toMatchObject({ unread_count: 0, list: [{ is_read: true }] });
     // Another user's notification is not found for them.
@@ -212,7 +219,9 @@ describe('notifications and activity log fed by document activity events (embedd
       `User ${users.submitter.slice(0, 4)} submitted Stock Adjustment SA-${home}-000001`,
     ]);
     const byUser = await list(viewer, { created_by_id: [users.submitter] });
-    expect(byUser.body.data).toEqual([expect.objectContaining({ module: 'Stock Adjustment', created_by_id: users.submitter })]);
+    expect(byUser.body.data).toEqual([
+      expect.objectContaining({ module: 'Stock Adjustment', created_by_id: users.submitter }),
+    ]);
     const past = await list(viewer, { created_time: { from: '2000-01-01', to: '2000-01-02' } });
     expect(past.status).toBe(200);
     expect(past.body.data).toEqual([]);
@@ -248,10 +257,10 @@ describe('notifications and activity log fed by document activity events (embedd
     expect(told).toContain(users.approver);
     expect(told).not.toContain(users.submitter);
     expect(told).not.toContain(users.viewer);
-    const [row] = await notifications.query(`SELECT link, message FROM notification WHERE event_id = $1 AND user_id = $2`, [
-      eventId,
-      users.approver,
-    ]);
+    const [row] = await notifications.query(
+      `SELECT link, message FROM notification WHERE event_id = $1 AND user_id = $2`,
+      [eventId, users.approver],
+    );
     expect(row.link).toBe(`/warehouse/widget-order/view?id=${data.document_id}`);
     expect(row.message.en).toContain('Widget Order');
   });
