@@ -10,7 +10,7 @@ import type {
   TransferUrgency,
 } from '@scm/contracts';
 import { STOCK_TRANSFER_STATUSES } from '@scm/contracts';
-import { DATA_SOURCE, documentStatusCounts, runListQuery, withLocationFilter } from '@scm/platform';
+import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { STOCK_TRANSFER_LIST } from './stock-transfer.list.js';
@@ -67,11 +67,6 @@ const HEADER_COLUMNS = `id, doc_no, status, revision, from_location_id, to_locat
   to_char(release_date, 'YYYY-MM-DD') AS release_date, contact, remark, source, source_id, source_no,
   transfer_value::text AS transfer_value, created_by, created_by_name, created_time, submitted_by, submitted_by_name,
   submitted_time, received_by, received_by_name, received_time, last_updated_time`;
-
-/** `UPDATE ... RETURNING` answers [rows, count] through TypeORM; a SELECT answers the rows. */
-function returnedRows<T>(result: unknown): T[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
-}
 
 /** A `date` column read by the driver is a local-midnight Date: back to the date it was. */
 function isoDay(value: unknown): string {
