@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, runs every jest tier in one jest run and, alongside it, the browser tier (Playwright driving
+// `npm test`: builds, runs the jest tiers (the distributed one in a jest process of its own) and, alongside, the browser tier (Playwright driving
 // /usr/bin/chromium against the built product), and ends with one line per tier and one plain line summing both:
 //   tests: N passed, N failed, N skipped
 // The distributed suites (separate processes over real NATS and Redis) switch on when NATS_URL and REDIS_URL
@@ -113,22 +113,46 @@ function startBrowserTier() {
 // jest's own summary is not a line CI tools read; its JSON report gives the counts.
 const browserRun = alongside ? startBrowserTier() : undefined;
 const jestStarted = performance.now();
-const jestReport = path.join(reports, 'jest.json');
-const jestStatus = await runAsync(
-  process.execPath,
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${jestReport}`, ...jestArgs],
-  { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
+// One jest process runs one suite at a time (jest.config.js). The distributed suites (services as processes of
+// their own over NATS and Redis, never in-process) run in a second jest process beside the in-process tiers when
+// the machine has two cores: they share only the PostgreSQL server, each suite with its own database, and the
+// whole run no longer ends on a single busy core once the browser tier is done.
+const jestRuns =
+  distributed && jestArgs.length === 0 && cores >= 2
+    ? [
+        { name: 'unit, integration, e2e', args: ['--selectProjects', 'unit', 'integration', 'e2e'] },
+        { name: 'e2e-distributed', args: ['--selectProjects', 'e2e-distributed'] },
+      ]
+    : [{ name: `unit, integration, e2e${distributed ? ', e2e-distributed' : ''}`, args: jestArgs }];
+const jestResults = await Promise.all(
+  jestRuns.map(async (jestRun, index) => {
+    const report = path.join(reports, `jest-${index}.json`);
+    const status = await runAsync(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        'node_modules/jest/bin/jest.js',
+        '--json',
+        `--outputFile=${report}`,
+        ...jestRun.args,
+      ],
+      { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
+    );
+    return { ...jestRun, status, counts: readJson(report), took: seconds(jestStarted) };
+  }),
 );
-const jestCounts = readJson(jestReport);
-if (jestCounts) {
-  totals.passed += jestCounts.numPassedTests;
-  totals.failed += jestCounts.numFailedTests;
-  totals.skipped += jestCounts.numPendingTests;
-  lines.push(
-    `jest (unit, integration, e2e${distributed ? ', e2e-distributed' : ''}): ${jestCounts.numPassedTests} passed, ${jestCounts.numFailedTests} failed, ${jestCounts.numPendingTests} skipped in ${seconds(jestStarted)}`,
-  );
-} else lines.push(`jest: no report (exit code ${jestStatus}) after ${seconds(jestStarted)}`);
-if (jestStatus !== 0) failed = true;
+for (const result of jestResults) {
+  const { counts } = result;
+  if (counts) {
+    totals.passed += counts.numPassedTests;
+    totals.failed += counts.numFailedTests;
+    totals.skipped += counts.numPendingTests;
+    lines.push(
+      `jest (${result.name}): ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped in ${result.took}`,
+    );
+  } else lines.push(`jest (${result.name}): no report (exit code ${result.status}) after ${result.took}`);
+  if (result.status !== 0) failed = true;
+}
 
 if (browser.run) {
   if (alongside && !browserFinished) console.log('\nWaiting for the browser suites, which run alongside jest...');
