@@ -169,7 +169,7 @@ export class ReceivingOrderService implements OnModuleInit {
     );
     const lines = await this.orders.lines(manager, po.id);
     const progress = await this.receiptProgress(manager, po.id, lines);
-    const skus = await this.skuMap(
+    const skus = await this.skus.findMany(
       manager,
       lines.map((line) => line.sku_id),
     );
@@ -446,7 +446,7 @@ export class ReceivingOrderService implements OnModuleInit {
       incoming.set(line.po_line_no, entry);
     });
     const problems: PurchaseOrderProblem[] = [];
-    const skus = await this.skuMap(
+    const skus = await this.skus.findMany(
       manager,
       poLines.map((line) => line.sku_id),
     );
@@ -507,7 +507,7 @@ export class ReceivingOrderService implements OnModuleInit {
       ...input.additional_list.map((line) => line.sku_id),
       ...input.rejected_list.map((line) => line.sku_id),
     ];
-    const skus = await this.skuMap(manager, skuIds);
+    const skus = await this.skus.findMany(manager, skuIds);
     const unitOf = (sku: SkuReplicaRow | null | undefined, name: string) =>
       sku?.uom_list.find((unit) => unitKey(unit.uom_name) === unitKey(name));
 
@@ -632,12 +632,6 @@ export class ReceivingOrderService implements OnModuleInit {
     };
   }
 
-  private async skuMap(manager: EntityManager, ids: readonly string[]): Promise<Map<string, SkuReplicaRow | null>> {
-    const skus = new Map<string, SkuReplicaRow | null>();
-    for (const skuId of new Set(ids)) skus.set(skuId, await this.skus.find(manager, skuId));
-    return skus;
-  }
-
   private lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<ReceivingOrderRecord> {
     return this.findInScope(manager, id, user, true);
   }
@@ -668,7 +662,7 @@ export class ReceivingOrderService implements OnModuleInit {
     const po = record.purchase_order_id ? await this.orders.find(manager, record.purchase_order_id) : null;
     const poLines = po ? await this.orders.lines(manager, po.id) : [];
     const received = po ? await this.receipts.receivedByPoLine(manager, po.id, record.id) : new Map<number, string>();
-    const skus = await this.skuMap(
+    const skus = await this.skus.findMany(
       manager,
       lines.map((line) => line.sku_id),
     );

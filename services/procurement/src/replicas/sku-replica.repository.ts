@@ -105,6 +105,16 @@ export class SkuReplicaRepository {
     return row ?? null;
   }
 
+  /** The SKUs of `ids` in one query, by id; an unknown id maps to null. */
+  async findMany(manager: EntityManager, ids: readonly string[]): Promise<Map<string, SkuReplicaRow | null>> {
+    const unique = [...new Set(ids)];
+    const rows = await manager.query<SkuReplicaRow[]>(`SELECT ${COLUMNS} FROM sku_replica WHERE sku_id = ANY($1)`, [
+      unique,
+    ]);
+    const found = new Map(rows.map((row) => [row.sku_id, row]));
+    return new Map(unique.map((id) => [id, found.get(id) ?? null]));
+  }
+
   async clear(manager: EntityManager): Promise<void> {
     await manager.query('DELETE FROM sku_location_supplier_replica');
     await manager.query('DELETE FROM sku_supplier_price_replica');

@@ -417,7 +417,7 @@ export class ReturnNoteService implements OnModuleInit {
   ): Promise<Map<number, LineAvailability>> {
     const roLines = (await this.receipts.lines(manager, ro.id)).filter((line) => line.kind !== 'rejected');
     const returned = await this.notes.returnedByRoLine(manager, ro.id, self ?? undefined);
-    const skus = await this.skuMap(
+    const skus = await this.skus.findMany(
       manager,
       roLines.map((line) => line.sku_id),
     );
@@ -450,12 +450,6 @@ export class ReturnNoteService implements OnModuleInit {
     return result;
   }
 
-  private async skuMap(manager: EntityManager, ids: readonly string[]): Promise<Map<string, SkuReplicaRow | null>> {
-    const skus = new Map<string, SkuReplicaRow | null>();
-    for (const skuId of new Set(ids)) skus.set(skuId, await this.skus.find(manager, skuId));
-    return skus;
-  }
-
   private lockInScope(manager: EntityManager, id: string, user: AccessTokenClaims): Promise<ReturnNoteRecord> {
     return this.findInScope(manager, id, user, true);
   }
@@ -486,7 +480,7 @@ export class ReturnNoteService implements OnModuleInit {
     const supplier = await this.suppliers.find(manager, record.supplier_id);
     const location = await this.locations.find(manager, record.location_id);
     const availability = ro ? await this.availability(manager, ro, record.id) : new Map<number, LineAvailability>();
-    const skus = await this.skuMap(
+    const skus = await this.skus.findMany(
       manager,
       lines.map((line) => line.sku_id),
     );
