@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  BomConsumeRowSnapshot,
+  BomSnapshot,
   EventEnvelope,
   ExchangeRateSnapshot,
   LocationSnapshot,
+  PluSnapshot,
   ProductSnapshot,
   SettingsSnapshot,
   SkuSnapshot,
@@ -66,6 +69,49 @@ export function locationSnapshot(locationId: string, name: string): LocationSnap
     status: 'active',
     revision: ++revisions,
     last_updated_time: new Date().toISOString(),
+  };
+}
+
+/** A recipe row: `quantity` of the SKU in `uom` (default KG), plus `wastage` % (default 0). */
+export function recipeRow(sku_id: string, quantity: string, uom = 'KG', wastage = '0'): BomConsumeRowSnapshot {
+  return { sku_id, quantity_per_uom: quantity, uom_name: uom, wastage_percentage: wastage };
+}
+
+/** A live SKU BOM (`output_sku_id` set) or PLU BOM, making `output_quantity` (default 1) from its rows. */
+export function bomSnapshot(
+  overrides: Partial<BomSnapshot> & Pick<BomSnapshot, 'bom_kind' | 'bom_id' | 'consume_sku_list'>,
+): BomSnapshot {
+  return {
+    bom_name: overrides.bom_id,
+    output_sku_id: null,
+    output_quantity: '1',
+    output_uom_name: overrides.bom_kind === 'plu_bom' ? 'PORTION' : 'KG',
+    category_id: '00000000-0000-4000-8000-0000000000c3',
+    owner_type: 'text',
+    owner: '',
+    hashtag_list: [],
+    status: 'active',
+    revision: ++revisions,
+    last_updated_time: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A live PLU on an existing PLU BOM (`bom_id`), or with its own recipe (`custom_bom`). */
+export function pluSnapshot(overrides: Partial<PluSnapshot> & Pick<PluSnapshot, 'plu_id'>): PluSnapshot {
+  return {
+    plu_name: overrides.plu_id,
+    ch_display_name: '',
+    suggested_price: '0',
+    barcode: '',
+    category_id: '00000000-0000-4000-8000-0000000000c4',
+    bom_type: overrides.custom_bom ? 'custom' : 'existing',
+    bom_id: null,
+    custom_bom: null,
+    status: 'active',
+    revision: ++revisions,
+    last_updated_time: new Date().toISOString(),
+    ...overrides,
   };
 }
 

@@ -3,6 +3,7 @@ import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
 import type { InventoryArea } from './inventory-area.js';
 import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
+import { recipesArea } from './recipes/recipes.area.js';
 import { replicasArea } from './replicas/replicas.area.js';
 import { stockAdjustmentArea } from './stock-adjustment/stock-adjustment.area.js';
 import { STOCK_ADJUSTMENT_ATTACHMENTS } from './stock-adjustment/stock-adjustment.service.js';
@@ -18,6 +19,7 @@ import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
 /** The areas in dependency order (their migrations run in timestamp order whatever the order here). */
 const AREAS: InventoryArea[] = [
   replicasArea,
+  recipesArea,
   ledgerArea,
   stockArea,
   stockAdjustmentArea,

@@ -7,3 +7,4 @@ export * from './stock-take.js';
 export * from './stock-transfer.js';
 export * from './subjects.js';
 export * from './settings.js';
+export * from './recipes.js';

@@ -6,9 +6,10 @@ import type { EntityManager } from 'typeorm';
 import { ItemCategoryReplicaRepository } from './item-category-replica.repository.js';
 import { ItemReplicaRepository } from './item-replica.repository.js';
 import { LocationReplicaRepository } from './location-replica.repository.js';
+import { RecipeReplicaRepository } from './recipe-replica.repository.js';
 
 /**
- * Keeps the ledger's replicas (items, item categories, locations, regions) in step with catalog's events. Each
+ * Keeps the ledger's replicas (items, item categories, locations, regions, recipes: BOMs and PLUs) in step with catalog's events. Each
  * handler runs in the consumer's transaction with its inbox row, so a redelivery changes nothing.
  */
 @Injectable()
@@ -18,6 +19,7 @@ export class CatalogReplicasHandler implements OnModuleInit {
     private readonly items: ItemReplicaRepository,
     private readonly categories: ItemCategoryReplicaRepository,
     private readonly locations: LocationReplicaRepository,
+    private readonly recipes: RecipeReplicaRepository,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +51,12 @@ export class CatalogReplicasHandler implements OnModuleInit {
     this.events.on(CatalogSubjects.RegionDeleted, (event, manager) =>
       this.locations.markRegionDeleted(manager, event.data),
     );
+    this.events.on(CatalogSubjects.SkuBomUpserted, (event, manager) => this.recipes.upsertBom(manager, event.data));
+    this.events.on(CatalogSubjects.SkuBomDeleted, (event, manager) => this.recipes.markBomDeleted(manager, event.data));
+    this.events.on(CatalogSubjects.PluBomUpserted, (event, manager) => this.recipes.upsertBom(manager, event.data));
+    this.events.on(CatalogSubjects.PluBomDeleted, (event, manager) => this.recipes.markBomDeleted(manager, event.data));
+    this.events.on(CatalogSubjects.PluUpserted, (event, manager) => this.recipes.upsertPlu(manager, event.data));
+    this.events.on(CatalogSubjects.PluDeleted, (event, manager) => this.recipes.markPluDeleted(manager, event.data));
   }
 
   /**
@@ -64,5 +72,6 @@ export class CatalogReplicasHandler implements OnModuleInit {
     await this.items.clear(manager);
     await this.categories.clear(manager);
     await this.locations.clear(manager);
+    await this.recipes.clear(manager);
   }
 }

@@ -4,11 +4,19 @@ import { ItemCategoryReplicaRepository } from './item-category-replica.repositor
 import { ItemReplicaRepository } from './item-replica.repository.js';
 import { LocationReplicaRepository } from './location-replica.repository.js';
 import { CreateCatalogReplicas1795700000100 } from './migrations/1795700000100-CreateCatalogReplicas.js';
+import { CreateRecipeReplicas1795700000150 } from './migrations/1795700000150-CreateRecipeReplicas.js';
+import { RecipeReplicaRepository } from './recipe-replica.repository.js';
 import { ReplicasController } from './replicas.controller.js';
 
-/** The ledger's replicas of catalog's items, item categories, locations and regions (docs/stock-ledger.md). */
+/** The ledger's replicas of catalog's items, item categories, locations, regions and recipes (docs/stock-ledger.md). */
 export const replicasArea: InventoryArea = {
   controllers: [ReplicasController],
-  providers: [CatalogReplicasHandler, ItemReplicaRepository, ItemCategoryReplicaRepository, LocationReplicaRepository],
-  migrations: [CreateCatalogReplicas1795700000100],
+  providers: [
+    CatalogReplicasHandler,
+    ItemReplicaRepository,
+    ItemCategoryReplicaRepository,
+    LocationReplicaRepository,
+    RecipeReplicaRepository,
+  ],
+  migrations: [CreateCatalogReplicas1795700000100, CreateRecipeReplicas1795700000150],
 };

@@ -6,6 +6,7 @@ import { EventConsumer, InProcessTransport } from '@scm/platform';
 import { CatalogEventFeed } from '@scm/testing';
 import { CatalogReplicasHandler } from '../../src/replicas/catalog-replicas.handler.js';
 import { ItemCategoryReplicaRepository } from '../../src/replicas/item-category-replica.repository.js';
+import { RecipeReplicaRepository } from '../../src/replicas/recipe-replica.repository.js';
 import type { LedgerFixture } from '../ledger/ledger-fixture.js';
 import { locationSnapshot, openLedger, productSnapshot, skuSnapshot } from '../ledger/ledger-fixture.js';
 
@@ -39,7 +40,13 @@ describe(CatalogReplicasHandler.name, () => {
     // Catalog's events and retained history, as its relay would publish and serve them.
     feed = new CatalogEventFeed(transport);
     consumer = new EventConsumer(fixture.dataSource, 'inventory', transport, { sweepIntervalMs: 60_000 });
-    sut = new CatalogReplicasHandler(consumer, fixture.items, new ItemCategoryReplicaRepository(), fixture.locations);
+    sut = new CatalogReplicasHandler(
+      consumer,
+      fixture.items,
+      new ItemCategoryReplicaRepository(),
+      fixture.locations,
+      new RecipeReplicaRepository(),
+    );
     sut.onModuleInit();
     await consumer.start();
   });
