@@ -15,6 +15,7 @@ import { STOCK_TRANSFER_ATTACHMENTS } from './stock-transfer/stock-transfer.serv
 import { UomReplicaController } from './uom-replica/uom-replica.controller.js';
 import { UomReplicaHandler } from './uom-replica/uom-replica.handler.js';
 import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
+import { usageVarianceArea } from './usage-variance/usage-variance.area.js';
 
 /** The areas in dependency order (their migrations run in timestamp order whatever the order here). */
 const AREAS: InventoryArea[] = [
@@ -25,6 +26,7 @@ const AREAS: InventoryArea[] = [
   stockAdjustmentArea,
   stockTakeArea,
   stockTransferArea,
+  usageVarianceArea,
 ];
 
 @Module({

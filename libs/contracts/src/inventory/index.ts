@@ -7,4 +7,5 @@ export * from './stock-take.js';
 export * from './stock-transfer.js';
 export * from './subjects.js';
 export * from './settings.js';
+export * from './usage-variance.js';
 export * from './recipes.js';
