@@ -15,6 +15,8 @@ import { STOCK_TRANSFER_ATTACHMENTS } from './stock-transfer/stock-transfer.serv
 import { UomReplicaController } from './uom-replica/uom-replica.controller.js';
 import { UomReplicaHandler } from './uom-replica/uom-replica.handler.js';
 import { UomReplicaRepository } from './uom-replica/uom-replica.repository.js';
+import { wipArea } from './wip/wip.area.js';
+import { WIP_ATTACHMENTS } from './wip/wip.service.js';
 import { usageVarianceArea } from './usage-variance/usage-variance.area.js';
 
 /** The areas in dependency order (their migrations run in timestamp order whatever the order here). */
@@ -26,6 +28,7 @@ const AREAS: InventoryArea[] = [
   stockAdjustmentArea,
   stockTakeArea,
   stockTransferArea,
+  wipArea,
   usageVarianceArea,
 ];
 
@@ -47,6 +50,7 @@ const AREAS: InventoryArea[] = [
           scoped: true,
         },
         [STOCK_TAKE_ATTACHMENTS]: { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' }, scoped: true },
+        [WIP_ATTACHMENTS]: { permission: 'WIP', record: { table: 'wip', idColumn: 'id' }, scoped: true },
         [STOCK_TRANSFER_ATTACHMENTS]: {
           permission: 'SR',
           record: { table: 'stock_transfer', idColumn: 'id' },

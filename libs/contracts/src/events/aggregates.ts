@@ -102,6 +102,8 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   [InventorySubjects.StockTransferReceived]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockTransferPartiallyReceived]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockTransferDenied]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.WipPosted]: { key: activityKey, ordering: 'snapshot' },
+  [InventorySubjects.WipDiscarded]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderSubmitted]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderRecalled]: { key: activityKey, ordering: 'snapshot' },
   [ProcurementSubjects.PurchaseOrderApproved]: { key: activityKey, ordering: 'snapshot' },

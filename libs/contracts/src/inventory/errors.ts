@@ -26,6 +26,12 @@ export enum InventoryErrorCode {
   STOCK_TAKE_NO_ITEMS = 'INVENTORY_STOCK_TAKE_NO_ITEMS',
   /** 400 "Select items of the same location" (back orders). */
   BACK_ORDER_LOCATIONS_DIFFER = 'INVENTORY_BACK_ORDER_LOCATIONS_DIFFER',
+  /** 400: a WIP names a SKU BOM inventory does not know, or one archived or without an output SKU. */
+  WIP_BOM_UNKNOWN = 'INVENTORY_WIP_BOM_UNKNOWN',
+  /** 400: a WIP's by-products take 100% or more of the ingredients' value together (the outputs need some). */
+  WIP_BY_PRODUCT_SHARE_TOO_HIGH = 'INVENTORY_WIP_BY_PRODUCT_SHARE_TOO_HIGH',
+  /** 400: a WIP is posted before every output's produce quantity is recorded. */
+  WIP_PRODUCE_QUANTITY_REQUIRED = 'INVENTORY_WIP_PRODUCE_QUANTITY_REQUIRED',
   /** 409: the same document revision was posted before with different lines (a bug of the caller). */
   POSTING_CONFLICT = 'INVENTORY_POSTING_CONFLICT',
   /** 409: a transfer line's arrival asks more than that line still has in transit (names item and document). */

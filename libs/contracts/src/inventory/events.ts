@@ -48,7 +48,12 @@ export const transferReceivedWithRejectsSchema = z
   .strict();
 export type TransferReceivedWithRejects = z.infer<typeof transferReceivedWithRejectsSchema>;
 
-/** A WIP whose output differs from the expected: signed differences per item (positive = more than expected). */
+/**
+ * A posted WIP whose actual consumption differs from the expected one (what its posting issued): per ingredient,
+ * the signed change of stock the adjustment makes, in the SKU's primary unit — negative when more was used than
+ * issued (it leaves, oldest batches first), positive when less was used (it stays, at `unit_cost`, the FIFO cost
+ * it was issued at).
+ */
 export const wipDiscrepancyFoundSchema = z
   .object({
     wip_id: z.string().min(1),
@@ -94,6 +99,8 @@ export const INVENTORY_EVENT_SCHEMAS = {
   [InventorySubjects.StockTransferReceived]: documentActivitySchema,
   [InventorySubjects.StockTransferPartiallyReceived]: documentActivitySchema,
   [InventorySubjects.StockTransferDenied]: documentActivitySchema,
+  [InventorySubjects.WipPosted]: documentActivitySchema,
+  [InventorySubjects.WipDiscarded]: documentActivitySchema,
   [StockPostingSubjects.ReceivingOrderPosted]: stockPostingRequestSchema,
   [StockPostingSubjects.ReturnNotePosted]: stockPostingRequestSchema,
 } as const;

@@ -7,5 +7,6 @@ export * from './stock-take.js';
 export * from './stock-transfer.js';
 export * from './subjects.js';
 export * from './settings.js';
+export * from './wip.js';
 export * from './usage-variance.js';
 export * from './recipes.js';

@@ -25,6 +25,9 @@ export const InventorySubjects = {
   StockTransferReceived: 'inventory.stock-transfer.received',
   StockTransferPartiallyReceived: 'inventory.stock-transfer.partially-received',
   StockTransferDenied: 'inventory.stock-transfer.denied',
+  // WIP production's activity (documentActivitySchema): posted (the outputs are in stock) or discarded.
+  WipPosted: 'inventory.wip.posted',
+  WipDiscarded: 'inventory.wip.discarded',
 } as const;
 
 /**

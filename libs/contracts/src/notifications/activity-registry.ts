@@ -62,6 +62,12 @@ const SR = {
   linkPath: '/inventory/stock-release/view',
   actionsPath: '/api/inventory/stock-transfers',
 } as const;
+const WIP = {
+  module: 'Work In Progress',
+  permissionKey: 'WIP',
+  referenceType: 'WIP',
+  linkPath: '/inventory/wip/view',
+} as const;
 const PO = {
   module: 'Purchase Order',
   permissionKey: 'PO',
@@ -112,6 +118,9 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTransferReceived]: { ...SR, verb: 'received', asksApproval: false },
   [InventorySubjects.StockTransferPartiallyReceived]: { ...SR, verb: 'partially_received', asksApproval: false },
   [InventorySubjects.StockTransferDenied]: { ...SR, verb: 'denied', asksApproval: false },
+  // A WIP is not approved itself: posting it is the production; its discrepancy's adjustment asks approval.
+  [InventorySubjects.WipPosted]: { ...WIP, verb: 'posted', asksApproval: false },
+  [InventorySubjects.WipDiscarded]: { ...WIP, verb: 'discarded', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderSubmitted]: { ...PO, verb: 'submitted', asksApproval: true },
   [ProcurementSubjects.PurchaseOrderRecalled]: { ...PO, verb: 'recalled', asksApproval: false },
   [ProcurementSubjects.PurchaseOrderApproved]: { ...PO, verb: 'approved', asksApproval: false },

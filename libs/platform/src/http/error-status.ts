@@ -52,6 +52,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.STOCK_TAKE_UNCOUNTED:
     case InventoryErrorCode.STOCK_TAKE_NO_ITEMS:
     case InventoryErrorCode.BACK_ORDER_LOCATIONS_DIFFER:
+    case InventoryErrorCode.WIP_BOM_UNKNOWN:
+    case InventoryErrorCode.WIP_BY_PRODUCT_SHARE_TOO_HIGH:
+    case InventoryErrorCode.WIP_PRODUCE_QUANTITY_REQUIRED:
     case InventoryErrorCode.TRANSFER_SAME_LOCATION:
     case InventoryErrorCode.TRANSFER_RECEIPT_MISMATCH:
     case ProcurementErrorCode.SUPPLIER_UNKNOWN:
