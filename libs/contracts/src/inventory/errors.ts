@@ -40,4 +40,12 @@ export enum InventoryErrorCode {
   TRANSFER_SAME_LOCATION = 'INVENTORY_TRANSFER_SAME_LOCATION',
   /** 400: a received line's received and rejected quantities do not add up to its release quantity. */
   TRANSFER_RECEIPT_MISMATCH = 'INVENTORY_TRANSFER_RECEIPT_MISMATCH',
+  /** 400: a release names a customer inventory does not know (catalog's customers, RJ_CUSTOMER), or one archived. */
+  TRANSFER_CUSTOMER_UNKNOWN = 'INVENTORY_TRANSFER_CUSTOMER_UNKNOWN',
+  /** 400: a release's split parts do not add up to a line's release quantity. */
+  RELEASE_SPLIT_MISMATCH = 'INVENTORY_RELEASE_SPLIT_MISMATCH',
+  /** 400: a consignment settlement asks more of a line than is still consigned out. */
+  CONSIGNMENT_SETTLEMENT_EXCEEDS = 'INVENTORY_CONSIGNMENT_SETTLEMENT_EXCEEDS',
+  /** 409: a consignment already (partly) settled cannot be split or cancelled. */
+  RELEASE_ALREADY_SETTLED = 'INVENTORY_RELEASE_ALREADY_SETTLED',
 }

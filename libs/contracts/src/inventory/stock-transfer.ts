@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { costFields } from '../common/cost-fields.js';
-import { V, optionalText } from '../common/schema.js';
-import type { DocumentHeaderView } from '../documents/kit.js';
+import { V, optionalEmail, optionalText } from '../common/schema.js';
+import type { DocumentHeaderView, DocumentMachine } from '../documents/kit.js';
 import { defineDocumentMachine } from '../documents/kit.js';
 import { STOCK_ITEM_TYPES, isoDateSchema } from './posting.js';
 import type { StockItemType } from './posting.js';
@@ -50,7 +50,90 @@ export const STOCK_TRANSFER_MACHINE = defineDocumentMachine({
 export type StockTransferAction = keyof typeof STOCK_TRANSFER_MACHINE.actions;
 
 /** The actions run at the destination (the others at the source). */
-export const STOCK_TRANSFER_RECEIVER_ACTIONS: readonly StockTransferAction[] = ['receive', 'receive_partially', 'deny'];
+export const STOCK_TRANSFER_RECEIVER_ACTIONS: readonly string[] = ['receive', 'receive_partially', 'deny'];
+
+/**
+ * Transfer types (SPEC.md §6): INTERNAL moves stock between two locations (the machine above); EXTERNAL releases
+ * it from a location to a customer; EXTERNAL_CONSIGNMENT consigns it out to a customer and is offered only in
+ * the RJ_SR context (the RJ area's page, key RJ_SR). A release never changes type once saved.
+ */
+export const TRANSFER_TYPES = ['INTERNAL', 'EXTERNAL', 'EXTERNAL_CONSIGNMENT'] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+export type ReleaseType = Exclude<TransferType, 'INTERNAL'>;
+/** The types a page offers: the RJ_SR page adds the consignment (SPEC.md §6). */
+export const transferTypesOffered = (rjContext: boolean): readonly TransferType[] =>
+  rjContext ? TRANSFER_TYPES : ['INTERNAL', 'EXTERNAL'];
+/** The permission key a document of this type is read and acted on under. */
+export const transferTypeKey = (type: TransferType): 'SR' | 'RJ_SR' =>
+  type === 'EXTERNAL_CONSIGNMENT' ? 'RJ_SR' : 'SR';
+
+/** Stock release statuses (SPEC.md §4): a release to a customer (EXTERNAL, EXTERNAL_CONSIGNMENT). */
+export const STOCK_RELEASE_STATUSES = [
+  'DRAFT',
+  'PENDING APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'SPLIT',
+  'RECEIVED',
+  'PARTIALLY RECEIVED',
+  'CANCELLED',
+] as const;
+export type StockReleaseStatus = (typeof STOCK_RELEASE_STATUSES)[number];
+
+const releaseActions = {
+  submit: { from: ['DRAFT'], to: 'PENDING APPROVAL', check: 'edit' },
+  recall: { from: ['PENDING APPROVAL'], to: 'DRAFT', check: 'edit' },
+  approve: { from: ['PENDING APPROVAL'], to: 'APPROVED', check: 'approval', approval: true },
+  reject: { from: ['PENDING APPROVAL'], to: 'REJECTED', check: 'approval', remarkRequired: true, confirm: true },
+  cancel_release: { from: ['DRAFT', 'PENDING APPROVAL', 'APPROVED'], to: 'CANCELLED', check: 'edit', confirm: true },
+  split: { from: ['APPROVED'], to: 'SPLIT', check: 'edit' },
+  settle: { from: ['APPROVED'], to: 'APPROVED', check: 'edit' },
+  receive: { from: ['APPROVED'], to: 'RECEIVED', check: 'edit' },
+  receive_partially: { from: ['APPROVED'], to: 'PARTIALLY RECEIVED', check: 'edit' },
+} as const;
+
+/**
+ * A release (EXTERNAL): DRAFT → PENDING APPROVAL → APPROVED (the stock leaves the location at FIFO cost) →
+ * RECEIVED / PARTIALLY RECEIVED (the customer's receipt; the unreceived remainder returns to stock at the cost it
+ * left at). An APPROVED release may be SPLIT into several deliveries (child releases, APPROVED, whose quantities
+ * add up to it) or CANCELLED (everything returns). `settle` is the consignment's (below): never offered here.
+ */
+export const STOCK_RELEASE_MACHINE = defineDocumentMachine({
+  type: 'SR',
+  permissionKey: 'SR',
+  statuses: STOCK_RELEASE_STATUSES,
+  initial: 'DRAFT',
+  editableIn: ['DRAFT'],
+  final: ['REJECTED', 'SPLIT', 'RECEIVED', 'PARTIALLY RECEIVED', 'CANCELLED'],
+  actions: releaseActions,
+});
+
+/**
+ * A consignment release (EXTERNAL_CONSIGNMENT, key RJ_SR): the same statuses; while APPROVED the pieces are with
+ * the customer, still ours (AVAILABLE AND CONSIGNED OUT). `settle` records what the customer kept (ITEM SOLD) and
+ * what came back by a return (RETURNED), as often as needed; the settlement that leaves nothing out ends it
+ * RECEIVED (all kept) or PARTIALLY RECEIVED (some returned) — those two are that last settlement, never a button.
+ */
+export const STOCK_CONSIGNMENT_MACHINE = defineDocumentMachine({
+  type: 'SR',
+  permissionKey: 'RJ_SR',
+  statuses: STOCK_RELEASE_STATUSES,
+  initial: 'DRAFT',
+  editableIn: ['DRAFT'],
+  final: ['REJECTED', 'SPLIT', 'RECEIVED', 'PARTIALLY RECEIVED', 'CANCELLED'],
+  actions: releaseActions,
+});
+export type StockReleaseAction = keyof typeof releaseActions;
+
+/** The machine of a transfer by its type. */
+export function transferMachineOf(type: TransferType): DocumentMachine {
+  if (type === 'INTERNAL') return STOCK_TRANSFER_MACHINE;
+  return type === 'EXTERNAL' ? STOCK_RELEASE_MACHINE : STOCK_CONSIGNMENT_MACHINE;
+}
+
+/** Item state of a consigned-out line (SPEC.md §4), per piece: out with the customer, back, or kept (sold). */
+export const CONSIGNMENT_ITEM_STATES = ['AVAILABLE AND CONSIGNED OUT', 'RETURNED', 'ITEM SOLD'] as const;
+export type ConsignmentItemState = (typeof CONSIGNMENT_ITEM_STATES)[number];
 
 export const TRANSFER_URGENCIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type TransferUrgency = (typeof TRANSFER_URGENCIES)[number];
@@ -74,6 +157,10 @@ export const STOCK_TRANSFER_COST_FIELDS = costFields('stock_transfer', [
   'rejected_value',
 ]);
 
+/** Every status a transfer or a release may have (the list's status filter, the table's check). */
+export const STOCK_TRANSFER_ALL_STATUSES = [...new Set([...STOCK_TRANSFER_STATUSES, ...STOCK_RELEASE_STATUSES])];
+export type AnyTransferStatus = StockTransferStatus | StockReleaseStatus;
+
 const quantity = (options: { positive: boolean }) =>
   z
     .union([z.string({ error: V.required }), z.number({ error: V.required })], { error: V.required })
@@ -96,19 +183,39 @@ export const stockTransferLineInputSchema = z
   })
   .strict();
 
+/**
+ * A transfer (INTERNAL: `to_location_id`) or a release (EXTERNAL / EXTERNAL_CONSIGNMENT: `customer_id`, an
+ * invoice_no and the customer's contact details). `transfer_type` absent is INTERNAL (the transfer as it was).
+ */
 export const stockTransferInputSchema = z
   .object({
+    transfer_type: z.enum(TRANSFER_TYPES, { error: V.invalid }).default('INTERNAL'),
     from_location_id: z.string({ error: V.required }).min(1, { error: V.required }),
-    to_location_id: z.string({ error: V.required }).min(1, { error: V.required }),
+    /** INTERNAL only. */
+    to_location_id: z.string().trim().max(100).optional().nullable(),
+    /** A release's customer (catalog's customer_code). */
+    customer_id: z.string().trim().max(100).optional().nullable(),
     urgency: z.enum(TRANSFER_URGENCIES, { error: V.required }),
     release_date: isoDateSchema,
     contact: optionalText(200),
+    contact_no: optionalText(50),
+    contact_email: optionalEmail(),
+    delivery_address: optionalText(500),
+    invoice_no: optionalText(100),
     remark: optionalText(1000),
     lines: z.array(stockTransferLineInputSchema).min(1, { error: V.required }).max(500),
     /** Required on update: the revision the edit was made on. */
     revision: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.transfer_type === 'INTERNAL' && !value.to_location_id) {
+      ctx.addIssue({ code: 'custom', path: ['to_location_id'], message: V.required });
+    }
+    if (value.transfer_type !== 'INTERNAL' && !value.customer_id) {
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: V.required });
+    }
+  });
 export type StockTransferInput = z.input<typeof stockTransferInputSchema>;
 export type ValidStockTransferInput = z.output<typeof stockTransferInputSchema>;
 
@@ -139,6 +246,60 @@ export const stockTransferReceiptSchema = z
 export type StockTransferReceiptInput = z.input<typeof stockTransferReceiptSchema>;
 export type ValidStockTransferReceipt = z.output<typeof stockTransferReceiptSchema>;
 
+/**
+ * A consignment's settlement (`POST :id/settle`): per line, how much of what is still out the customer kept
+ * (sold) and how much came back (returned); lines not named are unchanged. Together at most what is still out.
+ */
+export const stockConsignmentSettlementSchema = z
+  .object({
+    revision: z.number().int().positive(),
+    remark: z.string().trim().max(500).optional(),
+    lines: z
+      .array(
+        z
+          .object({
+            line_no: z.number().int().positive(),
+            sold_quantity: quantity({ positive: false }).default('0'),
+            returned_quantity: quantity({ positive: false }).default('0'),
+          })
+          .strict(),
+      )
+      .min(1, { error: V.required })
+      .max(500),
+  })
+  .strict();
+export type StockConsignmentSettlementInput = z.input<typeof stockConsignmentSettlementSchema>;
+export type ValidStockConsignmentSettlement = z.output<typeof stockConsignmentSettlementSchema>;
+
+/**
+ * The split of an APPROVED release into deliveries (`POST :id/split`): at least two parts, each with a quantity
+ * per line (0 or absent: none of it); per line the parts add up to its release quantity exactly.
+ */
+export const stockReleaseSplitSchema = z
+  .object({
+    revision: z.number().int().positive(),
+    remark: z.string().trim().max(500).optional(),
+    parts: z
+      .array(
+        z
+          .object({
+            release_date: isoDateSchema.optional(),
+            lines: z
+              .array(
+                z.object({ line_no: z.number().int().positive(), quantity: quantity({ positive: false }) }).strict(),
+              )
+              .min(1, { error: V.required })
+              .max(500),
+          })
+          .strict(),
+      )
+      .min(2, { error: V.required })
+      .max(20),
+  })
+  .strict();
+export type StockReleaseSplitInput = z.input<typeof stockReleaseSplitSchema>;
+export type ValidStockReleaseSplit = z.output<typeof stockReleaseSplitSchema>;
+
 export interface StockTransferLineView {
   line_no: number;
   item_type: StockItemType;
@@ -156,14 +317,41 @@ export interface StockTransferLineView {
   /** The value of the rejected part (at the line's in-transit costs), once received. */
   rejected_value: string | null;
   tracking: TransferTracking | null;
+  /** A consignment line's state once consigned out (null otherwise). */
+  item_state: ConsignmentItemState | null;
+  /** A consignment line: what the customer kept, what came back, what is still out (uom_name). */
+  sold_quantity: string | null;
+  returned_quantity: string | null;
+  outstanding_quantity: string | null;
   remark: string;
 }
 
-export interface StockTransferView extends DocumentHeaderView<StockTransferStatus> {
+/** A delivery a release was split into (or the release it was split from). */
+export interface StockReleaseRelative {
+  id: string;
+  doc_no: string;
+  status: AnyTransferStatus;
+}
+
+export interface StockTransferView extends DocumentHeaderView<AnyTransferStatus> {
+  transfer_type: TransferType;
   from_location_id: string;
   from_location_name: string;
+  /** INTERNAL: the destination; a release has none ('' in the view). */
   to_location_id: string;
   to_location_name: string;
+  customer_id: string | null;
+  customer_name: string | null;
+  contact_no: string;
+  contact_email: string;
+  delivery_address: string;
+  invoice_no: string;
+  /** A consignment release: the summary of its lines' states (any out: AVAILABLE AND CONSIGNED OUT). */
+  item_state: ConsignmentItemState | null;
+  /** A delivery of a split release: the release it came from. */
+  parent: StockReleaseRelative | null;
+  /** A SPLIT release: its deliveries. */
+  children: StockReleaseRelative[];
   urgency: TransferUrgency;
   release_date: string;
   contact: string;
@@ -187,14 +375,30 @@ export interface TransferDestination {
   location_name: string;
 }
 
+/** A customer a release may go to (inventory's replica of catalog's customers, RJ_CUSTOMER master data). */
+export interface ReleaseCustomer {
+  customer_id: string;
+  customer_name: string;
+  contact_no: string;
+  email: string;
+  address: string;
+}
+
 export interface StockTransferListRow {
   id: string;
   doc_no: string;
-  status: StockTransferStatus;
+  status: AnyTransferStatus;
+  transfer_type: TransferType;
   from_location_id: string;
   from_location_name: string;
-  to_location_id: string;
+  /** INTERNAL: the destination; a release: null (its customer is `customer_name`). */
+  to_location_id: string | null;
+  /** The destination's name, or the release's customer. */
   to_location_name: string;
+  customer_id: string | null;
+  invoice_no: string;
+  item_state: ConsignmentItemState | null;
+  parent_no: string | null;
   urgency: TransferUrgency;
   release_date: string;
   source_no: string | null;

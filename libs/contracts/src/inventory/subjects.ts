@@ -25,6 +25,10 @@ export const InventorySubjects = {
   StockTransferReceived: 'inventory.stock-transfer.received',
   StockTransferPartiallyReceived: 'inventory.stock-transfer.partially-received',
   StockTransferDenied: 'inventory.stock-transfer.denied',
+  // A release's own verbs: cancelled (what left returns), split into deliveries, a consignment settled in part.
+  StockTransferCancelled: 'inventory.stock-transfer.cancelled',
+  StockTransferSplit: 'inventory.stock-transfer.split',
+  StockTransferSettled: 'inventory.stock-transfer.settled',
   // WIP production's activity (documentActivitySchema): posted (the outputs are in stock) or discarded.
   WipPosted: 'inventory.wip.posted',
   WipDiscarded: 'inventory.wip.discarded',

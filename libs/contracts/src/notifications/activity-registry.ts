@@ -118,6 +118,9 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTransferReceived]: { ...SR, verb: 'received', asksApproval: false },
   [InventorySubjects.StockTransferPartiallyReceived]: { ...SR, verb: 'partially_received', asksApproval: false },
   [InventorySubjects.StockTransferDenied]: { ...SR, verb: 'denied', asksApproval: false },
+  [InventorySubjects.StockTransferCancelled]: { ...SR, verb: 'cancelled', asksApproval: false },
+  [InventorySubjects.StockTransferSplit]: { ...SR, verb: 'split', asksApproval: false },
+  [InventorySubjects.StockTransferSettled]: { ...SR, verb: 'settled', asksApproval: false },
   // A WIP is not approved itself: posting it is the production; its discrepancy's adjustment asks approval.
   [InventorySubjects.WipPosted]: { ...WIP, verb: 'posted', asksApproval: false },
   [InventorySubjects.WipDiscarded]: { ...WIP, verb: 'discarded', asksApproval: false },

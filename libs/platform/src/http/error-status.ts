@@ -57,6 +57,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.WIP_PRODUCE_QUANTITY_REQUIRED:
     case InventoryErrorCode.TRANSFER_SAME_LOCATION:
     case InventoryErrorCode.TRANSFER_RECEIPT_MISMATCH:
+    case InventoryErrorCode.TRANSFER_CUSTOMER_UNKNOWN:
+    case InventoryErrorCode.RELEASE_SPLIT_MISMATCH:
+    case InventoryErrorCode.CONSIGNMENT_SETTLEMENT_EXCEEDS:
     case ProcurementErrorCode.SUPPLIER_UNKNOWN:
     case ProcurementErrorCode.LOCATION_UNKNOWN:
     case ProcurementErrorCode.SKU_UNKNOWN:
@@ -180,6 +183,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.PERIOD_LOCKED:
     case InventoryErrorCode.POSTING_CONFLICT:
     case InventoryErrorCode.TRANSIT_SHORT:
+    case InventoryErrorCode.RELEASE_ALREADY_SETTLED:
       return 409;
     case CommonErrorCode.FILE_TOO_LARGE:
     case CommonErrorCode.PAYLOAD_TOO_LARGE:

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  AnyTransferStatus,
+  ConsignmentItemState,
   DocumentStatusCount,
   ListQuery,
   StockItemType,
+  StockReleaseRelative,
   StockTransferListRow,
-  StockTransferStatus,
   TransferRejectReason,
   TransferSource,
+  TransferType,
   TransferUrgency,
 } from '@scm/contracts';
-import { STOCK_TRANSFER_STATUSES } from '@scm/contracts';
+import { STOCK_TRANSFER_ALL_STATUSES } from '@scm/contracts';
 import { DATA_SOURCE, documentStatusCounts, returnedRows, runListQuery, withLocationFilter } from '@scm/platform';
 import type { ListResult, LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -19,10 +22,21 @@ import { STOCK_TRANSFER_LIST } from './stock-transfer.list.js';
 export interface TransferRecord {
   id: string;
   doc_no: string;
-  status: StockTransferStatus;
+  status: AnyTransferStatus;
   revision: number;
+  transfer_type: TransferType;
   from_location_id: string;
-  to_location_id: string;
+  /** INTERNAL: the destination; a release: null (it goes to `customer_id`). */
+  to_location_id: string | null;
+  customer_id: string | null;
+  contact_no: string;
+  contact_email: string;
+  delivery_address: string;
+  invoice_no: string;
+  /** A delivery of a split release: the release it was split from. */
+  parent_id: string | null;
+  /** A consignment: the summary of its lines' item states once consigned out. */
+  item_state: ConsignmentItemState | null;
   urgency: TransferUrgency;
   release_date: string;
   contact: string;
@@ -63,7 +77,8 @@ export type NewTransfer = Omit<
   'created_time' | 'last_updated_time' | 'submitted_time' | 'received_by' | 'received_by_name' | 'received_time'
 >;
 
-const HEADER_COLUMNS = `id, doc_no, status, revision, from_location_id, to_location_id, urgency,
+const HEADER_COLUMNS = `id, doc_no, status, revision, transfer_type, from_location_id, to_location_id, customer_id,
+  contact_no, contact_email, delivery_address, invoice_no, parent_id, item_state, urgency,
   to_char(release_date, 'YYYY-MM-DD') AS release_date, contact, remark, source, source_id, source_no,
   transfer_value::text AS transfer_value, created_by, created_by_name, created_time, submitted_by, submitted_by_name,
   submitted_time, received_by, received_by_name, received_time, last_updated_time`;
@@ -99,7 +114,7 @@ export class StockTransferRepository {
     return documentStatusCounts(
       this.dataSource.manager,
       STOCK_TRANSFER_LIST,
-      STOCK_TRANSFER_STATUSES,
+      STOCK_TRANSFER_ALL_STATUSES,
       withLocationFilter(query),
       scope,
     );
@@ -135,8 +150,10 @@ export class StockTransferRepository {
       await manager.query(
         `INSERT INTO stock_transfer (id, doc_no, status, revision, from_location_id, to_location_id, urgency,
            release_date, contact, remark, source, source_id, source_no, transfer_value, created_by, created_by_name,
-           submitted_by, submitted_by_name, last_updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $15)${conflict}
+           submitted_by, submitted_by_name, last_updated_by, transfer_type, customer_id, contact_no, contact_email,
+           delivery_address, invoice_no, parent_id, item_state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $15, $19, $20, $21,
+           $22, $23, $24, $25, $26)${conflict}
          RETURNING id`,
         [
           header.id,
@@ -157,6 +174,14 @@ export class StockTransferRepository {
           header.created_by_name,
           header.submitted_by,
           header.submitted_by_name,
+          header.transfer_type,
+          header.customer_id,
+          header.contact_no,
+          header.contact_email,
+          header.delivery_address,
+          header.invoice_no,
+          header.parent_id,
+          header.item_state,
         ],
       ),
     );
@@ -238,6 +263,34 @@ export class StockTransferRepository {
         WHERE location_id <> $1 AND NOT deleted AND status <> 'archived'
         ORDER BY location_name, location_id`,
       [fromLocationId],
+    );
+  }
+
+  /** The deliveries a release was split into, in number order. */
+  async children(manager: EntityManager, id: string): Promise<StockReleaseRelative[]> {
+    return manager.query<StockReleaseRelative[]>(
+      `SELECT id, doc_no, status FROM stock_transfer WHERE parent_id = $1 ORDER BY doc_no`,
+      [id],
+    );
+  }
+
+  async relative(manager: EntityManager, id: string): Promise<StockReleaseRelative | null> {
+    const rows = await manager.query<StockReleaseRelative[]>(
+      `SELECT id, doc_no, status FROM stock_transfer WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The FIFO layers a posting received at a location, by line (oldest first) and what is left in each. */
+  async postedBatches(
+    manager: EntityManager,
+    postingId: string,
+  ): Promise<{ batch_id: string; line_no: number; remaining_quantity: string }[]> {
+    return manager.query(
+      `SELECT batch_id, line_no, remaining_quantity::text AS remaining_quantity FROM stock_batch
+        WHERE posting_id = $1 ORDER BY seq`,
+      [postingId],
     );
   }
 
