@@ -5,6 +5,7 @@ import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
 import { recipesArea } from './recipes/recipes.area.js';
 import { replicasArea } from './replicas/replicas.area.js';
+import { salesUploadArea } from './sales-upload/sales-upload.area.js';
 import { stockAdjustmentArea } from './stock-adjustment/stock-adjustment.area.js';
 import { STOCK_ADJUSTMENT_ATTACHMENTS } from './stock-adjustment/stock-adjustment.service.js';
 import { stockArea } from './stock/stock.area.js';
@@ -28,6 +29,7 @@ const AREAS: InventoryArea[] = [
   stockAdjustmentArea,
   stockTakeArea,
   stockTransferArea,
+  salesUploadArea,
   wipArea,
   usageVarianceArea,
 ];

@@ -4,6 +4,14 @@ export enum InventoryErrorCode {
   INSUFFICIENT_STOCK = 'INVENTORY_INSUFFICIENT_STOCK',
   /** 409: a posting dated on or before the period lock date of Settings. */
   PERIOD_LOCKED = 'INVENTORY_PERIOD_LOCKED',
+  /** 400: more POS lines in one call than a batch may hold (sales upload, issue 14). */
+  SALES_UPLOAD_TOO_MANY_LINES = 'INVENTORY_SALES_UPLOAD_TOO_MANY_LINES',
+  /** 400: a no-match line mapped to a PLU that is unknown or has no active BOM (names the PLU). */
+  SALES_UPLOAD_PLU_NOT_POSTABLE = 'INVENTORY_SALES_UPLOAD_PLU_NOT_POSTABLE',
+  /** 400: a sales upload posted while lines of its no-match list are neither mapped nor ignored. */
+  SALES_UPLOAD_UNMATCHED = 'INVENTORY_SALES_UPLOAD_UNMATCHED',
+  /** 404: the sales upload has no such line. */
+  SALES_UPLOAD_LINE_NOT_FOUND = 'INVENTORY_SALES_UPLOAD_LINE_NOT_FOUND',
   /** 400: a line names a SKU or product the ledger does not know (or that is archived / deleted). */
   ITEM_UNKNOWN = 'INVENTORY_ITEM_UNKNOWN',
   /** 400: the SKU is not inventorised (is_inventorise = false): no stock is kept of it. */

@@ -10,3 +10,4 @@ export * from './settings.js';
 export * from './wip.js';
 export * from './usage-variance.js';
 export * from './recipes.js';
+export * from './sales-upload.js';

@@ -16,6 +16,11 @@ export const InventorySubjects = {
   StockTakeSubmitted: 'inventory.stock-take.submitted',
   StockTakeCompleted: 'inventory.stock-take.completed',
   StockTakeRecountRequested: 'inventory.stock-take.recount-requested',
+  // The sales upload's activity (documentActivitySchema): waiting for its no-match list, posted, reverted, discarded.
+  SalesUploadMatchRequired: 'inventory.sales-upload.match-required',
+  SalesUploadPosted: 'inventory.sales-upload.posted',
+  SalesUploadReverted: 'inventory.sales-upload.reverted',
+  SalesUploadDiscarded: 'inventory.sales-upload.discarded',
   // The stock transfer's activity (documentActivitySchema); a recall and a return withdraw / end it like any verb.
   StockTransferSubmitted: 'inventory.stock-transfer.submitted',
   StockTransferRecalled: 'inventory.stock-transfer.recalled',

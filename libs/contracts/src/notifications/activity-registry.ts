@@ -42,6 +42,14 @@ const PC = {
   actionsPath: '/api/procurement/petty-cash',
 } as const;
 
+/** Sales uploads are not approved: their activity informs the viewers of the location (no actionsPath). */
+const SU = {
+  module: 'Sales Upload',
+  permissionKey: 'SU',
+  referenceType: 'SU',
+  linkPath: '/inventory/sales-upload/view',
+} as const;
+
 const SA = {
   module: 'Stock Adjustment',
   permissionKey: 'SA',
@@ -110,6 +118,10 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTakeSubmitted]: { ...ST, verb: 'submitted', asksApproval: false },
   [InventorySubjects.StockTakeCompleted]: { ...ST, verb: 'completed', asksApproval: false },
   [InventorySubjects.StockTakeRecountRequested]: { ...ST, verb: 'recount_requested', asksApproval: false },
+  [InventorySubjects.SalesUploadMatchRequired]: { ...SU, verb: 'match_required', asksApproval: false },
+  [InventorySubjects.SalesUploadPosted]: { ...SU, verb: 'posted', asksApproval: false },
+  [InventorySubjects.SalesUploadReverted]: { ...SU, verb: 'reverted', asksApproval: false },
+  [InventorySubjects.SalesUploadDiscarded]: { ...SU, verb: 'discarded', asksApproval: false },
   [InventorySubjects.StockTransferSubmitted]: { ...SR, verb: 'submitted', asksApproval: true },
   [InventorySubjects.StockTransferRecalled]: { ...SR, verb: 'recalled', asksApproval: false },
   [InventorySubjects.StockTransferApproved]: { ...SR, verb: 'approved', asksApproval: false },

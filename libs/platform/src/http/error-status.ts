@@ -41,6 +41,9 @@ export function httpStatusOf(code: ErrorCode): number {
     case IdentityErrorCode.LINK_INVALID:
     case IdentityErrorCode.PASSWORD_TOO_COMMON:
     case DocumentErrorCode.REMARK_REQUIRED:
+    case InventoryErrorCode.SALES_UPLOAD_TOO_MANY_LINES:
+    case InventoryErrorCode.SALES_UPLOAD_PLU_NOT_POSTABLE:
+    case InventoryErrorCode.SALES_UPLOAD_UNMATCHED:
     case InventoryErrorCode.ITEM_UNKNOWN:
     case InventoryErrorCode.ITEM_NOT_INVENTORISED:
     case InventoryErrorCode.UNIT_UNKNOWN:
@@ -114,6 +117,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case IdentityErrorCode.USER_NOT_FOUND:
     case IdentityErrorCode.ROLE_NOT_FOUND:
     case DocumentErrorCode.NOT_FOUND:
+    case InventoryErrorCode.SALES_UPLOAD_LINE_NOT_FOUND:
       return 404;
     case ProcurementErrorCode.SUPPLIER_LINK_INVALID:
       return 410;

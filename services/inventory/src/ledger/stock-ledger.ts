@@ -267,6 +267,48 @@ export class StockLedger {
     };
   }
 
+  /**
+   * A reverted document's OPEN back orders are CANCELLED (the issue they stood for never happened): each leaves its
+   * balance's back_order_quantity, under that balance row's lock (taken in the one order), so no receipt settles it
+   * meanwhile. Settled ones stay as they are: the reversal receives their settlement movements back. Answers the
+   * cancelled ids. Call it in the reversal's transaction, before the reversal's own posting.
+   */
+  async cancelBackOrders(
+    manager: EntityManager,
+    document: { document_type: string; document_id: string },
+  ): Promise<string[]> {
+    const open = await manager.query<{ item_type: StockItemType; item_id: string; location_id: string }[]>(
+      `SELECT DISTINCT item_type, item_id, location_id FROM back_order
+        WHERE document_type = $1 AND document_id = $2 AND status = 'OPEN'`,
+      [document.document_type, document.document_id],
+    );
+    if (open.length === 0) return [];
+    await lockRowsInOrder(manager, {
+      table: 'stock_balance',
+      keyColumns: ['item_type', 'item_id', 'location_id'],
+      keys: open,
+    });
+    // Read again under the balance locks: a receipt committed meanwhile may have settled some.
+    const cancelled = await manager.query<{ back_order_id: string }[]>(
+      `WITH cancelled AS (
+         UPDATE back_order SET status = 'CANCELLED', last_updated_time = now()
+          WHERE document_type = $1 AND document_id = $2 AND status = 'OPEN'
+          RETURNING back_order_id, item_type, item_id, location_id, current_quantity
+       ), owed AS (
+         SELECT item_type, item_id, location_id, sum(current_quantity) AS quantity FROM cancelled
+          GROUP BY item_type, item_id, location_id
+       ), balances AS (
+         UPDATE stock_balance b SET back_order_quantity = b.back_order_quantity - o.quantity
+           FROM owed o
+          WHERE b.item_type = o.item_type AND b.item_id = o.item_id AND b.location_id = o.location_id
+          RETURNING b.item_id
+       )
+       SELECT back_order_id FROM cancelled, (SELECT count(*) FROM balances) AS touched`,
+      [document.document_type, document.document_id],
+    );
+    return cancelled.map((row) => row.back_order_id);
+  }
+
   /** The same revision was posted before: the same lines are a duplicate (nothing written), others a bug. */
   private async earlierPosting(
     manager: EntityManager,
