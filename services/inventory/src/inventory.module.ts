@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
+import { deliveryOrderArea } from './delivery-order/delivery-order.area.js';
+import { DELIVERY_ORDER_ATTACHMENTS } from './delivery-order/delivery-order.service.js';
 import type { InventoryArea } from './inventory-area.js';
 import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
@@ -29,6 +31,7 @@ const AREAS: InventoryArea[] = [
   stockAdjustmentArea,
   stockTakeArea,
   stockTransferArea,
+  deliveryOrderArea,
   salesUploadArea,
   wipArea,
   usageVarianceArea,
@@ -56,6 +59,11 @@ const AREAS: InventoryArea[] = [
         [STOCK_TRANSFER_ATTACHMENTS]: {
           permission: 'SR',
           record: { table: 'stock_transfer', idColumn: 'id' },
+          scoped: true,
+        },
+        [DELIVERY_ORDER_ATTACHMENTS]: {
+          permission: 'DO',
+          record: { table: 'delivery_order', idColumn: 'id' },
           scoped: true,
         },
       },

@@ -48,6 +48,10 @@ export enum InventoryErrorCode {
   TRANSFER_SAME_LOCATION = 'INVENTORY_TRANSFER_SAME_LOCATION',
   /** 400: a received line's received and rejected quantities do not add up to its release quantity. */
   TRANSFER_RECEIPT_MISMATCH = 'INVENTORY_TRANSFER_RECEIPT_MISMATCH',
+  /** 400 SPEC.md §8 signError: a delivery order confirmed delivered without the receiver's signature. */
+  DELIVERY_SIGNATURE_REQUIRED = 'INVENTORY_DELIVERY_SIGNATURE_REQUIRED',
+  /** 400: the stock release a delivery order is made from is of another source location, or not released yet. */
+  DELIVERY_RELEASE_INVALID = 'INVENTORY_DELIVERY_RELEASE_INVALID',
   /** 400: a release names a customer inventory does not know (catalog's customers, RJ_CUSTOMER), or one archived. */
   TRANSFER_CUSTOMER_UNKNOWN = 'INVENTORY_TRANSFER_CUSTOMER_UNKNOWN',
   /** 400: a release's split parts do not add up to a line's release quantity. */

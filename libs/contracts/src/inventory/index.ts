@@ -1,3 +1,4 @@
+export * from './delivery-order.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './ledger-views.js';

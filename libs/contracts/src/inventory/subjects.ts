@@ -30,6 +30,11 @@ export const InventorySubjects = {
   StockTransferReceived: 'inventory.stock-transfer.received',
   StockTransferPartiallyReceived: 'inventory.stock-transfer.partially-received',
   StockTransferDenied: 'inventory.stock-transfer.denied',
+  // The delivery order's activity (documentActivitySchema): made, signed for, not delivered, delivered again.
+  DeliveryOrderCreated: 'inventory.delivery-order.created',
+  DeliveryOrderDelivered: 'inventory.delivery-order.delivered',
+  DeliveryOrderUndelivered: 'inventory.delivery-order.undelivered',
+  DeliveryOrderRedelivered: 'inventory.delivery-order.redelivered',
   // A release's own verbs: cancelled (what left returns), split into deliveries, a consignment settled in part.
   StockTransferCancelled: 'inventory.stock-transfer.cancelled',
   StockTransferSplit: 'inventory.stock-transfer.split',

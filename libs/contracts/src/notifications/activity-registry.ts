@@ -100,6 +100,14 @@ const GR = {
   actionsPath: '/api/procurement/return-notes',
 } as const;
 
+/** Delivery orders are not approved: their activity informs the viewers of the locations (no actionsPath). */
+const DO = {
+  module: 'Delivery Order',
+  permissionKey: 'DO',
+  referenceType: 'DO',
+  linkPath: '/delivery-order/view',
+} as const;
+
 const OR = {
   module: 'Store Ordering',
   permissionKey: 'OR',
@@ -130,6 +138,10 @@ export const ACTIVITY_SUBJECTS = {
   [InventorySubjects.StockTransferReceived]: { ...SR, verb: 'received', asksApproval: false },
   [InventorySubjects.StockTransferPartiallyReceived]: { ...SR, verb: 'partially_received', asksApproval: false },
   [InventorySubjects.StockTransferDenied]: { ...SR, verb: 'denied', asksApproval: false },
+  [InventorySubjects.DeliveryOrderCreated]: { ...DO, verb: 'created', asksApproval: false },
+  [InventorySubjects.DeliveryOrderDelivered]: { ...DO, verb: 'delivered', asksApproval: false },
+  [InventorySubjects.DeliveryOrderUndelivered]: { ...DO, verb: 'undelivered', asksApproval: false },
+  [InventorySubjects.DeliveryOrderRedelivered]: { ...DO, verb: 'redelivered', asksApproval: false },
   [InventorySubjects.StockTransferCancelled]: { ...SR, verb: 'cancelled', asksApproval: false },
   [InventorySubjects.StockTransferSplit]: { ...SR, verb: 'split', asksApproval: false },
   [InventorySubjects.StockTransferSettled]: { ...SR, verb: 'settled', asksApproval: false },

@@ -59,6 +59,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.WIP_BY_PRODUCT_SHARE_TOO_HIGH:
     case InventoryErrorCode.WIP_PRODUCE_QUANTITY_REQUIRED:
     case InventoryErrorCode.TRANSFER_SAME_LOCATION:
+    case InventoryErrorCode.DELIVERY_SIGNATURE_REQUIRED:
+    case InventoryErrorCode.DELIVERY_RELEASE_INVALID:
     case InventoryErrorCode.TRANSFER_RECEIPT_MISMATCH:
     case InventoryErrorCode.TRANSFER_CUSTOMER_UNKNOWN:
     case InventoryErrorCode.RELEASE_SPLIT_MISMATCH:
