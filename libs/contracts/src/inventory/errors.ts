@@ -48,6 +48,10 @@ export enum InventoryErrorCode {
   TRANSFER_SAME_LOCATION = 'INVENTORY_TRANSFER_SAME_LOCATION',
   /** 400: a received line's received and rejected quantities do not add up to its release quantity. */
   TRANSFER_RECEIPT_MISMATCH = 'INVENTORY_TRANSFER_RECEIPT_MISMATCH',
+  /** 401: the POS key of an AutoSync call (issue 14) is missing, unknown or revoked. */
+  EPOINT_KEY_INVALID = 'INVENTORY_EPOINT_KEY_INVALID',
+  /** 400: a pushed e-point record names another location than its POS key's. */
+  EPOINT_OTHER_LOCATION = 'INVENTORY_EPOINT_OTHER_LOCATION',
   /** 400 SPEC.md §8 signError: a delivery order confirmed delivered without the receiver's signature. */
   DELIVERY_SIGNATURE_REQUIRED = 'INVENTORY_DELIVERY_SIGNATURE_REQUIRED',
   /** 400: the stock release a delivery order is made from is of another source location, or not released yet. */

@@ -1,4 +1,5 @@
 export * from './delivery-order.js';
+export * from './epoint.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './ledger-views.js';

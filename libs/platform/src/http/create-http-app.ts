@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { LoggerService } from '@nestjs/common';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { FastifyAdapter, RouteConfig } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { resolveLanguage } from '@scm/i18n';
@@ -37,6 +37,12 @@ const nestLogger: LoggerService = {
  */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * A route that takes a larger JSON body than BODY_LIMIT_BYTES (the POS AutoSync push: up to 10,000 records). Read
+ * by the onRoute hook of createHttpApp, which makes it the route's own Fastify bodyLimit; still 413 beyond it.
+ */
+export const BodyLimit = (bytes: number) => RouteConfig({ bodyLimit: bytes });
+
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes the function trusting that many proxies. */
 export function trustProxyOption(
   value: boolean | number | string[],
@@ -68,6 +74,11 @@ export async function createHttpApp(rootModule: unknown, runtime: Runtime, optio
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // @BodyLimit(bytes) on a handler: that route's own body limit (Nest registers the routes later, at init).
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
   await app.register(fastifyCookie as never);
   // multipart/form-data for uploads; handlers read files with `uploadedFiles` and set their own limits.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20, parts: 100 } });

@@ -62,6 +62,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case InventoryErrorCode.DELIVERY_SIGNATURE_REQUIRED:
     case InventoryErrorCode.DELIVERY_RELEASE_INVALID:
     case InventoryErrorCode.TRANSFER_RECEIPT_MISMATCH:
+    case InventoryErrorCode.EPOINT_OTHER_LOCATION:
     case InventoryErrorCode.TRANSFER_CUSTOMER_UNKNOWN:
     case InventoryErrorCode.RELEASE_SPLIT_MISMATCH:
     case InventoryErrorCode.CONSIGNMENT_SETTLEMENT_EXCEEDS:
@@ -88,6 +89,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case CommonErrorCode.UNAUTHENTICATED:
     case CommonErrorCode.SESSION_EXPIRED:
     case IdentityErrorCode.INVALID_CREDENTIALS:
+    case InventoryErrorCode.EPOINT_KEY_INVALID:
       return 401;
     case CommonErrorCode.FORBIDDEN:
     case CommonErrorCode.LOCATION_FORBIDDEN:
