@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AttachmentsModule, ServicePlatformModule } from '@scm/platform';
 import { deliveryOrderArea } from './delivery-order/delivery-order.area.js';
 import { DELIVERY_ORDER_ATTACHMENTS } from './delivery-order/delivery-order.service.js';
+import { epointArea } from './epoint/epoint.area.js';
 import type { InventoryArea } from './inventory-area.js';
 import { ledgerArea } from './ledger/ledger.area.js';
 import { CreateUomReplica1763800000300 } from './migrations/1763800000300-CreateUomReplica.js';
@@ -33,6 +34,7 @@ const AREAS: InventoryArea[] = [
   stockTransferArea,
   deliveryOrderArea,
   salesUploadArea,
+  epointArea,
   wipArea,
   usageVarianceArea,
 ];

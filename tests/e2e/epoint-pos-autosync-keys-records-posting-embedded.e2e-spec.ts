@@ -1,0 +1,357 @@
+import 'reflect-metadata';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { EpointKeyCreated, EpointPushResult, EpointRecordListRow } from '@scm/contracts';
+import { createEmbeddedApp } from '@scm/gateway';
+import type { Runtime } from '@scm/platform';
+import {
+  SUITE_HOOK_TIMEOUT_MS,
+  expectEventually,
+  fullRightsToken,
+  startCatalogSuite,
+  tokenWithPermissions,
+} from '@scm/testing';
+import request from 'supertest';
+import { seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
+import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
+
+type Server = Parameters<typeof request>[0];
+
+interface Line {
+  location?: string;
+  shift_code: string;
+  stock_code: string;
+  quantity: string | number;
+  amount: string | number;
+  epoint_date: string;
+  uom?: string;
+}
+
+/**
+ * POS AutoSync (issue 14), embedded mode: POS keys are created in Settings (shown once, kept hashed) and revoked;
+ * the push endpoint takes no session, only a live key of its location — no key, a wrong, a revoked key is 401 —
+ * and writes that location only (a record naming another is rejected). Records are answered one by one (accepted,
+ * duplicate, rejected with translated field errors), up to 10,000 a call (above 1 MB of JSON). Each business day is
+ * posted by a background job into a sales upload; a line arriving after its day was posted goes to a correction,
+ * never into the day twice. The pull job reads a POS export folder once per file. The records page lists, filters
+ * and counts them for the caller's locations.
+ */
+describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', () => {
+  let server: Server;
+  let runtime: Runtime;
+  let close: () => Promise<void>;
+  let fx: StockFixture;
+  let outletA: string;
+  let outletB: string;
+  /** A user of outlet A only (every right), one without SETTING edit. */
+  let userA: string;
+  let viewer: string;
+  let keyA: EpointKeyCreated;
+  let keyB: EpointKeyCreated;
+
+  beforeAll(async () => {
+    const suite = await startCatalogSuite(createEmbeddedApp);
+    close = suite.close;
+    runtime = suite.runtime;
+    server = suite.app.getHttpServer();
+    fx = await seedStock(server, runtime, 'EPT');
+    [outletA, outletB] = fx.locations;
+    userA = `Bearer ${await fullRightsToken(runtime, [outletA], { sub: randomUUID(), name: 'Outlet A manager' })}`;
+    viewer = `Bearer ${await tokenWithPermissions(
+      runtime,
+      [
+        { permission: { key: 'SETTING' }, view: true, edit: false, approval: false },
+        { permission: { key: 'SU' }, view: true, edit: false, approval: false },
+      ],
+      { locs: ['*'], sub: randomUUID() },
+    )}`;
+  }, SUITE_HOOK_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await close?.();
+  }, SUITE_HOOK_TIMEOUT_MS);
+
+  const api = (token: string) => ({
+    get: (url: string) => request(server).get(`/api/inventory/epoint/${url}`).set('Authorization', token),
+    post: (url: string, body: object = {}) =>
+      request(server).post(`/api/inventory/epoint/${url}`).set('Authorization', token).send(body),
+    put: (url: string, body: object) =>
+      request(server).put(`/api/inventory/epoint/${url}`).set('Authorization', token).send(body),
+  });
+  const push = (key: string | undefined, records: unknown[], header: 'bearer' | 'x-api-key' = 'bearer') => {
+    const call = request(server).post('/api/inventory/epoint/records').set('Accept-Language', 'en');
+    if (key !== undefined) {
+      if (header === 'bearer') void call.set('Authorization', `Bearer ${key}`);
+      else void call.set('X-Api-Key', key);
+    }
+    return call.send({ records });
+  };
+  const line = (overrides: Partial<Line> = {}): Line => ({
+    shift_code: 'S1',
+    stock_code: 'EPT-PLU-LATTE',
+    quantity: '2',
+    amount: '9.00',
+    epoint_date: '2026-04-01',
+    uom: 'CUP',
+    ...overrides,
+  });
+  const records = async (otherParams: Record<string, unknown>, token = fx.admin) => {
+    const response = await api(token).post('records/list', {
+      other_params: otherParams,
+      limit: 1000,
+      start: 0,
+      order_by: [{ column: 'shift_code', sort_type: 'asc' }],
+    });
+    expect(response.status).toBe(200);
+    return response.body as { data: EpointRecordListRow[]; recordsTotal: number };
+  };
+
+  it('creates a key shown once and kept hashed; lists keys without it; refuses other locations and viewers', async () => {
+    const created = await api(fx.admin).post('keys', { location_id: outletA, label: 'Front counter' });
+    expect(created.status).toBe(201);
+    keyA = (created.body as { data: EpointKeyCreated }).data;
+    expect(keyA.key).toMatch(/^scmpos_[A-Za-z0-9_-]{43}$/);
+    expect(keyA.key.startsWith(keyA.key_prefix)).toBe(true);
+    expect(keyA).toMatchObject({ location_id: outletA, label: 'Front counter', revoked_time: null });
+
+    const listed = await api(fx.admin).get('keys');
+    expect(listed.status).toBe(200);
+    const row = (listed.body as { data: Record<string, unknown>[] }).data.find((key) => key.id === keyA.id);
+    expect(row).toMatchObject({ key_prefix: keyA.key_prefix, location_id: outletA });
+    expect(row).not.toHaveProperty('key');
+    expect(JSON.stringify(listed.body)).not.toContain(keyA.key);
+
+    // Outlet A's manager makes keys for A only; a viewer of Settings makes none.
+    expect((await api(userA).post('keys', { location_id: outletB, label: 'Not mine' })).status).toBe(403);
+    expect((await api(viewer).post('keys', { location_id: outletA, label: 'No right' })).status).toBe(403);
+    const invalid = await api(fx.admin).post('keys', { location_id: '', label: '', extra: 1 });
+    expect(invalid.status).toBe(400);
+    expect((invalid.body as { errors: { field: string }[] }).errors.map((error) => error.field).sort()).toEqual([
+      'extra',
+      'label',
+      'location_id',
+    ]);
+    // Outlet A's manager sees A's keys only.
+    const made = await api(fx.admin).post('keys', { location_id: outletB, label: 'Back office' });
+    keyB = (made.body as { data: EpointKeyCreated }).data;
+    const mine = (await api(userA).get('keys')).body as { data: { location_id: string }[] };
+    expect(new Set(mine.data.map((key) => key.location_id))).toEqual(new Set([outletA]));
+  });
+
+  it('refuses a call without a key, with a wrong key or a session instead of a key (401, before the body)', async () => {
+    for (const response of [
+      await push(undefined, [line()]),
+      await push('scmpos_wrong', [line()]),
+      await push(`${keyA.key}x`, [line()]),
+      await push('', [line()], 'x-api-key'),
+      await request(server).post('/api/inventory/epoint/records').set('Authorization', fx.admin).send({ records: [] }),
+      await push('not-even-a-key', 'not a body' as never),
+    ]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ status: 401, code: 'INVENTORY_EPOINT_KEY_INVALID' });
+      expect((response.body as { message: string }).message).toContain('POS key');
+    }
+  });
+
+  it('answers record by record: accepted, duplicate, rejected with field errors; the key writes its location only', async () => {
+    const response = await push(
+      keyA.key,
+      [
+        line({ shift_code: 'S1', stock_code: 'EPT-PLU-LATTE' }),
+        line({ shift_code: 'S1', stock_code: 'EPT-PLU-MOCHA', quantity: 1, amount: 5.5 }),
+        line({ shift_code: 'S1', stock_code: 'EPT-PLU-LATTE' }),
+        line({ shift_code: 'S2', stock_code: 'EPT-PLU-LATTE', quantity: '0', amount: '1.234' }),
+        { ...line({ shift_code: 'S2' }), location: outletB },
+        { ...line({ shift_code: 'S3' }), location: outletA },
+        { shift_code: 'S2', stock_code: 'EPT-PLU-TEA', quantity: '1', amount: '3', epoint_date: '2026-02-30' },
+        { ...line({ shift_code: 'S4' }), colour: 'red' },
+        'not a record',
+      ],
+      'x-api-key',
+    );
+    expect(response.status).toBe(200);
+    const result = (response.body as { data: EpointPushResult }).data;
+    expect(result).toMatchObject({
+      location_id: outletA,
+      accepted: 3,
+      duplicate: 1,
+      rejected: 5,
+      days: ['2026-04-01'],
+    });
+    const byIndex = (index: number) => result.outcomes[index];
+    expect(result.outcomes.map((outcome) => outcome.outcome)).toEqual([
+      'accepted',
+      'accepted',
+      'duplicate',
+      'rejected',
+      'rejected',
+      'accepted',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
+    expect(byIndex(3).errors).toEqual([
+      { field: 'quantity', message: 'Value must be more than 0' },
+      { field: 'amount', message: expect.stringMatching(/2 decimal/i) },
+    ]);
+    expect(byIndex(4).errors).toEqual([
+      { field: 'location', message: `This POS key writes to ${outletA} only: the record names ${outletB}` },
+    ]);
+    expect(byIndex(6).errors?.map((error) => error.field)).toEqual(['epoint_date']);
+    expect(byIndex(7).errors?.map((error) => error.field)).toEqual(['colour']);
+    expect(byIndex(8).errors?.map((error) => error.field)).toEqual(['record']);
+
+    // In Chinese for a Chinese caller.
+    const zh = await request(server)
+      .post('/api/inventory/epoint/records')
+      .set('Authorization', `Bearer ${keyA.key}`)
+      .set('Accept-Language', 'zh-CN')
+      .send({ records: [{ ...line({ shift_code: 'S9' }), location: outletB }] });
+    expect((zh.body as { data: EpointPushResult }).data.outcomes[0].errors?.[0].message).toContain('此 POS 密钥');
+
+    // Nothing of the batch reached outlet B.
+    expect((await records({ location_ids: [outletB] })).recordsTotal).toBe(0);
+  });
+
+  it('posts each business day by a background job into a sales upload; a late line becomes a correction', async () => {
+    let first: EpointRecordListRow[] = [];
+    await expectEventually(
+      async () => {
+        first = (await records({ location_ids: [outletA], epoint_date: { from: '2026-04-01', to: '2026-04-01' } }))
+          .data;
+        expect(first).toHaveLength(3);
+        for (const record of first) {
+          expect(record.status).not.toBe('PENDING');
+          expect(record.su_id).toEqual(expect.any(String));
+        }
+      },
+      { timeoutMs: 30_000 },
+    );
+    const dayUpload = first[0].su_id;
+    expect(new Set(first.map((record) => record.su_id))).toEqual(new Set([dayUpload]));
+    expect(first[0].su_no).toEqual(expect.any(String));
+
+    // The same lines again change nothing; a late line of the same day goes to a correction, not into the day.
+    const again = await push(keyA.key, [line({ shift_code: 'S1', stock_code: 'EPT-PLU-LATTE' })]);
+    expect((again.body as { data: EpointPushResult }).data).toMatchObject({ accepted: 0, duplicate: 1, days: [] });
+    const late = await push(keyA.key, [line({ shift_code: 'S5', stock_code: 'EPT-PLU-LATTE', quantity: '1' })]);
+    expect((late.body as { data: EpointPushResult }).data).toMatchObject({ accepted: 1, days: ['2026-04-01'] });
+    await expectEventually(
+      async () => {
+        const rows = (await records({ location_ids: [outletA], epoint_date: { from: '2026-04-01', to: '2026-04-01' } }))
+          .data;
+        expect(rows).toHaveLength(4);
+        const lateRow = rows.find((row) => row.shift_code === 'S5');
+        expect(lateRow?.su_id).toEqual(expect.any(String));
+        expect(lateRow?.su_id).not.toBe(dayUpload);
+        for (const row of rows.filter((row) => row.shift_code !== 'S5')) expect(row.su_id).toBe(dayUpload);
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
+  it("takes 10,000 records in one call (more than 1 MB) and refuses 10,001; another location's key writes its own", async () => {
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      line({ shift_code: `BULK-${index}`, stock_code: `EPT-PLU-${index % 7}`, epoint_date: '2026-04-02' }),
+    );
+    expect(Buffer.byteLength(JSON.stringify({ records: many }))).toBeGreaterThan(1024 * 1024);
+    const bulk = await push(keyB.key, many);
+    expect(bulk.status).toBe(200);
+    expect((bulk.body as { data: EpointPushResult }).data).toMatchObject({
+      location_id: outletB,
+      accepted: 10_000,
+      rejected: 0,
+    });
+    const tooMany = await push(keyB.key, [...many, line({ shift_code: 'ONE-MORE' })]);
+    expect(tooMany.status).toBe(400);
+    expect((tooMany.body as { errors: { field: string }[] }).errors[0].field).toBe('records');
+    expect((await records({ location_ids: [outletB], shift_code: 'BULK-9999' })).data).toHaveLength(1);
+  });
+
+  it('refuses a revoked key from its next call; the other keys go on', async () => {
+    const revoked = await api(fx.admin).post(`keys/${keyA.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect((revoked.body as { data: { revoked_time: string | null } }).data.revoked_time).toEqual(expect.any(String));
+    expect((await push(keyA.key, [line({ shift_code: 'AFTER' })])).status).toBe(401);
+    expect((await push(keyB.key, [line({ shift_code: 'AFTER' })])).status).toBe(200);
+    // Revoked stays revoked; an unknown id and a foreign key (for A's manager) are not found.
+    expect((await api(fx.admin).post(`keys/${keyA.id}/revoke`)).status).toBe(200);
+    expect((await api(userA).post(`keys/${keyB.id}/revoke`)).status).toBe(404);
+    expect((await api(fx.admin).post(`keys/${randomUUID()}/revoke`)).status).toBe(404);
+  });
+
+  it('reads a POS export folder: each new CSV/JSON file once, then moved to processed/', async () => {
+    const settings = await api(fx.admin).get('pull-folders');
+    expect(settings.status).toBe(200);
+    const root = (settings.body as { data: { root: string } }).data.root;
+    // A folder outside the POS inbox cannot be set.
+    const outside = await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path: '../etc', enabled: true });
+    expect(outside.status).toBe(400);
+    expect((await api(userA).put(`pull-folders/${outletB}`, { folder_path: 'b', enabled: true })).status).toBe(403);
+    const saved = await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path: 'ept/outlet-a', enabled: true });
+    expect(saved.status).toBe(200);
+
+    const folder = path.join(root, 'ept/outlet-a');
+    await fs.mkdir(folder, { recursive: true });
+    const csv = [
+      'shift_code,stock_code,quantity,amount,epoint_date,uom',
+      'P1,EPT-PLU-LATTE,3,13.50,2026-04-03,CUP',
+      'P1,EPT-PLU-MOCHA,1,5.50,2026-04-03,CUP',
+      'P2,EPT-PLU-LATTE,abc,1,2026-04-03,CUP',
+    ].join('\n');
+    await fs.writeFile(path.join(folder, 'day-0403.csv'), csv);
+    await fs.writeFile(
+      path.join(folder, 'day-0403-late.json'),
+      JSON.stringify({ records: [line({ shift_code: 'P3', epoint_date: '2026-04-03' })] }),
+    );
+    const scanned = await api(fx.admin).post(`pull-folders/${outletA}/scan`);
+    expect(scanned.status).toBe(200);
+    expect((scanned.body as { data: unknown }).data).toMatchObject({
+      files: 2,
+      accepted: 3,
+      rejected: 1,
+      days: ['2026-04-03'],
+    });
+    expect((await fs.readdir(path.join(folder, 'processed'))).sort()).toEqual(['day-0403-late.json', 'day-0403.csv']);
+    // The same file dropped again is not read again.
+    await fs.writeFile(path.join(folder, 'day-0403-again.csv'), csv);
+    const rescan = await api(fx.admin).post(`pull-folders/${outletA}/scan`);
+    expect((rescan.body as { data: unknown }).data).toMatchObject({ files: 0, accepted: 0 });
+    expect(await fs.readdir(folder)).toEqual(['processed']);
+
+    const view = await api(fx.admin).get('pull-folders');
+    expect((view.body as { data: { folders: unknown[] } }).data.folders).toEqual([
+      expect.objectContaining({ location_id: outletA, folder_path: 'ept/outlet-a', last_scan_files: 0 }),
+    ]);
+    await expectEventually(
+      async () => {
+        const rows = (await records({ location_ids: [outletA], epoint_date: { from: '2026-04-03', to: '2026-04-03' } }))
+          .data;
+        expect(rows.map((row) => row.shift_code).sort()).toEqual(['P1', 'P1', 'P3']);
+        for (const row of rows) expect(row.su_id).toEqual(expect.any(String));
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
+  it("lists records for the caller's locations with filters and status counts; SU view is needed", async () => {
+    const mine = await records({}, userA);
+    expect(mine.recordsTotal).toBeGreaterThan(0);
+    expect(new Set(mine.data.map((row) => row.location_id))).toEqual(new Set([outletA]));
+    expect((await records({ shift_code: 'S5' }, userA)).data.map((row) => row.stock_code)).toEqual(['EPT-PLU-LATTE']);
+    const counts = await api(fx.admin).post('records/status-counts', { other_params: { location_ids: [outletA] } });
+    expect(counts.status).toBe(200);
+    const total = (counts.body as { data: { status: string | null; count: number }[] }).data.find(
+      (count) => count.status === null,
+    );
+    expect(total?.count).toBe((await records({ location_ids: [outletA] })).recordsTotal);
+    const noRight = `Bearer ${await tokenWithPermissions(
+      runtime,
+      [{ permission: { key: 'SETTING' }, view: true, edit: true, approval: false }],
+      { locs: ['*'], sub: randomUUID() },
+    )}`;
+    expect((await api(noRight).post('records/list', {})).status).toBe(403);
+    expect((await api(viewer).post('records/list', {})).status).toBe(200);
+  });
+});
