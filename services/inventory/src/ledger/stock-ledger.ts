@@ -612,7 +612,8 @@ export class StockLedger {
                 remaining_quantity::text AS remaining_quantity, unit_cost::text AS unit_cost
            FROM stock_batch
           WHERE item_type = $1 AND item_id = $2 AND location_id = $3 AND remaining_quantity > 0 AND seq > $4
-          ORDER BY seq LIMIT ${BATCH_PAGE}`,
+          -- The column, not the text alias above: ordered as text, layer 10 would come before layer 9.
+          ORDER BY stock_batch.seq LIMIT ${BATCH_PAGE}`,
         [line.item.item_type, line.item.item_id, line.location.location_id, after],
       );
       for (const layer of layers) {
