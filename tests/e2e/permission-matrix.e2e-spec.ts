@@ -318,6 +318,18 @@ describe('permission matrix over every registered route', () => {
     'PUT /api/inventory/stock-takes/:id/counts': 'ST edit',
     'POST /api/inventory/stock-takes/:id/counts/import': 'ST edit',
     'POST /api/inventory/stock-takes/:id/submit': 'ST edit',
+    // Sales upload: mapping and ignoring no-match lines are edits; reverting a posted upload takes approval.
+    'POST /api/inventory/sales-uploads/list': 'SU view',
+    'POST /api/inventory/sales-uploads/status-counts': 'SU view',
+    'GET /api/inventory/sales-uploads/template': 'SU view',
+    'POST /api/inventory/sales-uploads/upload': 'SU edit',
+    'GET /api/inventory/sales-uploads/:id': 'SU view',
+    'POST /api/inventory/sales-uploads/:id/lines/:lineNo/map': 'SU edit',
+    'POST /api/inventory/sales-uploads/:id/lines/:lineNo/ignore': 'SU edit',
+    'POST /api/inventory/sales-uploads/:id/lines/:lineNo/unignore': 'SU edit',
+    'POST /api/inventory/sales-uploads/:id/post': 'SU edit',
+    'POST /api/inventory/sales-uploads/:id/discard': 'SU edit',
+    'POST /api/inventory/sales-uploads/:id/revert': 'SU approval',
   };
 
   /** A route's declaration as the table writes it. */
