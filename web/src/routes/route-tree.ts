@@ -146,6 +146,12 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./inventory/back-order/BackOrderListPage'),
       },
       {
+        id: 'usageVariance',
+        path: '/inventory/usage-variance',
+        keys: 'INVENTORY_OVERVIEW',
+        page: () => import('./inventory/usage-variance/UsageVariancePage'),
+      },
+      {
         ...pending('salesUpload', '/inventory/sales-upload', 'SU'),
         hiddenRoutes: [{ id: 'ePoint', path: '/inventory/sales-upload/e-point', keys: 'SU', form: notAvailable }],
       },
