@@ -153,7 +153,15 @@ export const ROUTE_TREE: RouteNode[] = [
       },
       {
         ...pending('salesUpload', '/inventory/sales-upload', 'SU'),
-        hiddenRoutes: [{ id: 'ePoint', path: '/inventory/sales-upload/e-point', keys: 'SU', form: notAvailable }],
+        hiddenRoutes: [
+          {
+            id: 'ePoint',
+            path: '/inventory/sales-upload/e-point',
+            keys: 'SU',
+            page: () => import('./inventory/sales-upload/e-point/EpointRecordListPage'),
+            form: notAvailable,
+          },
+        ],
       },
     ],
   },

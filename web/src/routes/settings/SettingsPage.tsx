@@ -37,9 +37,10 @@ import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useCan } from '../../lib/permissions';
 import { showError } from '../../state/feedback';
 import { InventorySettingsTab } from './InventorySettingsTab';
+import { PosKeysTab } from './PosKeysTab';
 import { ProcurementSettingsTab } from './ProcurementSettingsTab';
 
-type Tab = 'gst' | 'currencies' | 'company' | 'inventory' | 'procurement';
+type Tab = 'gst' | 'currencies' | 'company' | 'inventory' | 'procurement' | 'posKeys';
 
 /** Server field errors (duplicates, validation) shown on the form's fields; other failures rethrown. */
 function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown) {
@@ -73,6 +74,7 @@ export default function SettingsPage() {
     { id: 'inventory', label: t('inventory:settings.tab') },
     // The receiving tolerance is read under the Receiving Order view right: without it the tab would only fail.
     ...(can('RO', 'view') ? [{ id: 'procurement' as const, label: t('receiving-order:settings.tab') }] : []),
+    { id: 'posKeys', label: t('epoint:keys.tab') },
   ];
 
   return (
@@ -104,6 +106,8 @@ export default function SettingsPage() {
           <InventorySettingsTab canEdit={canEdit} />
         ) : tab === 'procurement' ? (
           <ProcurementSettingsTab canEdit={canEdit} />
+        ) : tab === 'posKeys' ? (
+          <PosKeysTab canEdit={canEdit} />
         ) : isLoading || !settings ? (
           <PageLoading />
         ) : tab === 'gst' ? (
