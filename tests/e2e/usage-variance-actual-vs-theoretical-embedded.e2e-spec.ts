@@ -5,9 +5,10 @@ import { createEmbeddedApp } from '@scm/gateway';
 import { inventoryService } from '@scm/inventory';
 import { inTransaction } from '@scm/platform';
 import type { Runtime } from '@scm/platform';
-import { SUITE_HOOK_TIMEOUT_MS, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
+import { SUITE_HOOK_TIMEOUT_MS, expectEventually, startCatalogSuite, tokenWithPermissions } from '@scm/testing';
 import request from 'supertest';
 import { StockLedger } from '../../services/inventory/src/ledger/stock-ledger.js';
+import { PosIngestService } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
 import { inventoryDb, seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 
@@ -38,8 +39,11 @@ function day(days: number): string {
  *               variance 5 KG, 10.00, 8.33 %
  *   OUT2 FLOUR  D−8 SR +20 arrives @ 2 (40.00), D−3 SU −12 = 24.00: closing 8, 16.00; actual = theoretical = 12
  *   OUT1 SUGAR  D−30 RO +40 @ 1.5 (opening 60.00), D−6 SU −10 = 15.00: closing 30, 45.00; variance 0
- *   OUT2 SUGAR  D−7 SU −4 with nothing there: a back order; D−2 RO +10 @ 1 settles it (SO −4 = 4.00):
- *               receipts 10, 10.00; closing 6, 6.00; actual 4 = theoretical 4 (the settlement of the sale), 4.00
+ *   OUT2 SUGAR  D−7 SU −4 with nothing there: a back order; D−2 RO +10 @ 1 settles it (SO −4 = 4.00);
+ *               then the real sales-upload path (POS lines ingested, the day posted through the recipes): a dish
+ *               made with 0.5 KG of SUGAR, 4 sold on D−1 (2 KG = 2.00), 2 sold on D−2 (1 KG) and that upload
+ *               reverted today (its issue received back at its cost: it nets out)
+ *               receipts 10, 10.00; closing 4, 4.00; actual 6 = theoretical 4 + 2 (settlement and sale), 6.00
  */
 describe('usage variance: actual vs theoretical usage per SKU and location (embedded mode)', () => {
   let server: Server;
@@ -108,6 +112,67 @@ describe('usage variance: actual vs theoretical usage per SKU and location (embe
       await db.destroy();
     }
 
+    // The sales upload's own path: a dish on a PLU BOM of 0.5 KG SUGAR, its POS lines ingested and the days posted.
+    const send = async (path: string, body: object) => {
+      const response = await request(server).post(path).set('Authorization', fx.admin).send(body);
+      expect(response.status).toBe(201);
+      return response.body.data as Record<string, string>;
+    };
+    const pluBoms = await send('/api/catalog/item-categories/plu-bom', { category_name: 'Menu UV' });
+    const plus = await send('/api/catalog/item-categories/plu', { category_name: 'Dishes UV' });
+    await send('/api/catalog/plu-boms', {
+      bom_id: 'UV-DISH-BOM',
+      bom_name: 'Sweet dish UV',
+      output_quantity: '1',
+      output_uom_name: 'KG',
+      category_id: pluBoms.category_id,
+      consume_sku_list: [{ sku_id: sugar, quantity_per_uom: '0.5', uom_name: 'KG', wastage_percentage: '0' }],
+    });
+    await send('/api/catalog/plus', {
+      plu_id: 'UV-DISH',
+      plu_name: 'Sweet dish UV',
+      ch_display_name: '甜品',
+      suggested_price: '4.5',
+      category_id: plus.category_id,
+      bom_type: 'existing',
+      bom_id: 'UV-DISH-BOM',
+    });
+    await expectEventually(
+      async () => {
+        const found = await request(server)
+          .get('/api/inventory/recipes/plus?search=UV-DISH')
+          .set('Authorization', fx.admin);
+        expect(found.body.data.map((row: { plu_id: string }) => row.plu_id)).toContain('UV-DISH');
+      },
+      { timeoutMs: 60_000 },
+    );
+    const pos = suite.app.get(PosIngestService, { strict: false });
+    const sell = async (date: string, quantity: string) => {
+      const posDb = await inventoryDb(runtime);
+      try {
+        await posDb.transaction((manager) =>
+          pos.ingest(manager, {
+            location_id: out2,
+            source: 'Epoint AutoSync',
+            lines: [{ shift_code: 'S1', stock_code: 'UV-DISH', quantity, amount: '9', epoint_date: date, uom: 'EA' }],
+          }),
+        );
+      } finally {
+        await posDb.destroy();
+      }
+      const posted = await pos.postDay({ location_id: out2, value_date: date, source: 'Epoint AutoSync' });
+      expect(posted).not.toBeNull();
+      return posted!.su_id;
+    };
+    await sell(day(-1), '4');
+    const reverted = await sell(day(-2), '2');
+    const upload = await request(server).get(`/api/inventory/sales-uploads/${reverted}`).set('Authorization', fx.admin);
+    const revert = await request(server)
+      .post(`/api/inventory/sales-uploads/${reverted}/revert`)
+      .set('Authorization', fx.admin)
+      .send({ revision: upload.body.data.revision, remark: 'wrong day' });
+    expect(revert.status).toBe(200);
+
     // The stock take of OUT1's FLOUR: counted 2.6 BAG (65 KG) against 70 KG, its adjustment approved.
     const api = (method: 'post' | 'put', path: string, body: object) =>
       request(server)[method](`/api/inventory/${path}`).set('Authorization', fx.admin).send(body);
@@ -173,8 +238,8 @@ describe('usage variance: actual vs theoretical usage per SKU and location (embe
       [out1, flour, '100.000', '200.00', '50.000', '150.00', '0.000', '0.00', '20.000', '40.00', '65.000', '180.00', 'count',
         '65.000', '130.00', '60.000', '120.00', '5.000', '10.00', '8.33'],
       // prettier-ignore
-      [out2, sugar, '0.000', '0.00', '10.000', '10.00', '0.000', '0.00', '0.000', '0.00', '6.000', '6.00', 'ledger',
-        '4.000', '4.00', '4.000', '4.00', '0.000', '0.00', '0.00'],
+      [out2, sugar, '0.000', '0.00', '10.000', '10.00', '0.000', '0.00', '0.000', '0.00', '4.000', '4.00', 'ledger',
+        '6.000', '6.00', '6.000', '6.00', '0.000', '0.00', '0.00'],
       // prettier-ignore
       [out1, sugar, '40.000', '60.00', '0.000', '0.00', '0.000', '0.00', '0.000', '0.00', '30.000', '45.00', 'ledger',
         '10.000', '15.00', '10.000', '15.00', '0.000', '0.00', '0.00'],
@@ -219,8 +284,8 @@ describe('usage variance: actual vs theoretical usage per SKU and location (embe
       period_from: day(-20),
       period_to: day(0),
       rows: 4,
-      actual_value: '173.00',
-      theoretical_value: '163.00',
+      actual_value: '175.00',
+      theoretical_value: '165.00',
       variance_value: '10.00',
     });
     const category = await list({
@@ -243,7 +308,7 @@ describe('usage variance: actual vs theoretical usage per SKU and location (embe
     expect(response.status).toBe(200);
     const rows = response.body.data as Row[];
     expect(rows.map((row) => [row.location_id, row.item_id, row.actual_quantity, row.theoretical_quantity])).toEqual([
-      [out2, sugar, '4.000', '4.000'],
+      [out2, sugar, '6.000', '6.000'],
       [out2, flour, '12.000', '12.000'],
     ]);
     expect(Object.keys(rows[0]).filter((key) => key.endsWith('_value'))).toEqual([]);
