@@ -95,16 +95,18 @@ export const USAGE_VARIANCE_FILL_SQL = `
            GROUP BY x.item_id, x.location_id) mv
           ON mv.item_id = b.item_id AND mv.location_id = b.location_id
        WHERE b.item_type = 'sku' AND ($3::text[] IS NULL OR b.location_id = ANY($3::text[]))) f
-    LEFT JOIN LATERAL (
-      SELECT st.doc_no, (st.effective_time AT TIME ZONE 'UTC')::date AS count_date,
+    -- One pass over the period's completed stock takes: the last count of each (location, SKU).
+    LEFT JOIN (
+      SELECT DISTINCT ON (st.location_id, l.item_id)
+             st.location_id, l.item_id, st.doc_no, (st.effective_time AT TIME ZONE 'UTC')::date AS count_date,
              round(l.counted_quantity * l.factor, 3) AS counted
         FROM stock_take st
         JOIN stock_take_line l ON l.stock_take_id = st.id
-       WHERE st.status = 'COMPLETED' AND st.location_id = f.location_id
-         AND l.item_type = 'sku' AND l.item_id = f.item_id AND l.counted_quantity IS NOT NULL
+       WHERE st.status = 'COMPLETED' AND l.item_type = 'sku' AND l.counted_quantity IS NOT NULL
          AND (st.effective_time AT TIME ZONE 'UTC')::date BETWEEN $1::date AND $2::date
-       ORDER BY st.effective_time DESC, st.doc_no DESC
-       LIMIT 1) ct ON true
+         AND ($3::text[] IS NULL OR st.location_id = ANY($3::text[]))
+       ORDER BY st.location_id, l.item_id, st.effective_time DESC, st.doc_no DESC) ct
+      ON ct.location_id = f.location_id AND ct.item_id = f.item_id
    WHERE f.opening_q <> 0 OR f.period_moves > 0`;
 
 export const USAGE_VARIANCE_TABLE_SQL = `
