@@ -320,7 +320,14 @@ export const ROUTE_TREE: RouteNode[] = [
       },
     ],
   },
-  { ...pending('deliveryOrder', '/delivery-order', 'DO'), icon: 'truck' },
+  {
+    id: 'deliveryOrder',
+    path: '/delivery-order',
+    keys: 'DO',
+    icon: 'truck',
+    page: () => import('./delivery-order/DeliveryOrderListPage'),
+    form: () => import('./delivery-order/DeliveryOrderFormPage'),
+  },
   {
     id: 'supplierInvoice',
     path: '/supplier-invoice',
