@@ -131,7 +131,13 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./inventory/stock-adjustment/StockAdjustmentListPage'),
         form: () => import('./inventory/stock-adjustment/StockAdjustmentFormPage'),
       },
-      pending('wip', '/inventory/wip', 'WIP'),
+      {
+        id: 'wip',
+        path: '/inventory/wip',
+        keys: 'WIP',
+        page: () => import('./inventory/wip/WipListPage'),
+        form: () => import('./inventory/wip/WipFormPage'),
+      },
       {
         id: 'stockRelease',
         path: '/inventory/stock-release',

@@ -7,7 +7,7 @@ import { StockQueries } from './stock-queries.service.js';
 import { ItemTypeParam } from './stock-params.js';
 
 /** What the documents' line grids read: any of stock adjustment, stock take or the overview lets a user type one. */
-const LINE_GRID_KEYS = ['SA', 'ST', 'INVENTORY_OVERVIEW'] as const;
+const LINE_GRID_KEYS = ['SA', 'ST', 'INVENTORY_OVERVIEW', 'WIP'] as const;
 
 /** Stock at one location, for a document line (its balance, units and open batches). */
 @ServiceController('inventory/stock', 'inventory: stock')
