@@ -333,6 +333,18 @@ describe('WIP production through the ledger (embedded mode)', () => {
     expect(discarded.body.data.status).toBe('DISCARDED');
   });
 
+  it("puts its BOM, SKUs and location in use: catalog refuses to archive the WIP's BOM", async () => {
+    await expectEventually(async () => {
+      const rows = await db.query<{ used_by_type: string }[]>(
+        `SELECT used_by_type FROM catalog.record_usage WHERE target_type = 'sku_bom' AND target_id = $1`,
+        [bomId],
+      );
+      expect(rows.map((row) => row.used_by_type)).toContain('inventory.wip');
+    });
+    const refused = await request(server).post(`/api/catalog/sku-boms/${bomId}/archive`).set('Authorization', fx.admin);
+    expect(refused.status).toBe(409);
+  });
+
   it('hides the values from a role without can_see_cost', async () => {
     const noCost = `Bearer ${await fullRightsToken(runtime, [kitchen], { sub: randomUUID(), cost: false })}`;
     const list = (

@@ -9,8 +9,18 @@ import { z } from 'zod';
  * records references changes, carrying that COMPLETE set (an empty list releases everything). Full sets instead of
  * add/remove deltas make every event idempotent and replayable; `revision` (the producing record's own, growing
  * with each change) lets catalog ignore an older set that arrives after a newer one.
+ * A `sku_bom` target is a SKU BOM a WIP produces from (inventory).
  */
-export const CATALOG_USAGE_TARGETS = ['location', 'uom', 'supplier', 'sku', 'plu', 'product', 'customer'] as const;
+export const CATALOG_USAGE_TARGETS = [
+  'location',
+  'uom',
+  'supplier',
+  'sku',
+  'plu',
+  'product',
+  'customer',
+  'sku_bom',
+] as const;
 export type CatalogUsageTarget = (typeof CATALOG_USAGE_TARGETS)[number];
 
 export const catalogUsageChangedSchema = z

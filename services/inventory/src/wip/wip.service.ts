@@ -570,7 +570,10 @@ export class WipService implements OnModuleInit {
     return { lines: { outputs, consumption, by_products: byProducts }, produced, items };
   }
 
-  /** The catalog records the WIP uses (its location, the SKUs made, consumed and by-produced), for "in use". */
+  /**
+   * The catalog records the WIP uses (its location, its SKU BOMs, the SKUs made, consumed and by-produced), for
+   * "in use": catalog refuses to archive or delete them.
+   */
   private announceUsage(
     manager: EntityManager,
     id: string,
@@ -585,6 +588,7 @@ export class WipService implements OnModuleInit {
       revision,
       targets: [
         { target_type: 'location', target_id: locationId },
+        ...lines.outputs.map((line) => ({ target_type: 'sku_bom' as const, target_id: line.bom_id })),
         ...lines.outputs.map((line) => ({ target_type: 'sku' as const, target_id: line.sku_id })),
         ...lines.consumption.map((line) => ({ target_type: 'sku' as const, target_id: line.sku_id })),
         ...lines.by_products.map((line) => ({ target_type: 'sku' as const, target_id: line.item_id })),
