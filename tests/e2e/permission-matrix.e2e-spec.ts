@@ -309,6 +309,19 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/stock-transfers/:id/deny': 'SR edit',
     'POST /api/inventory/stock-transfers/:id/approve': 'SR approval',
     'POST /api/inventory/stock-transfers/:id/reject': 'SR approval',
+    // Delivery order: signing for the goods (deliver, redeliver) and marking them undelivered are edits, at either end.
+    'POST /api/inventory/delivery-orders/list': 'DO view',
+    'POST /api/inventory/delivery-orders/status-counts': 'DO view',
+    'GET /api/inventory/delivery-orders/destinations/:fromLocationId': 'DO edit',
+    'GET /api/inventory/delivery-orders/releases/:fromLocationId': 'DO edit',
+    'GET /api/inventory/delivery-orders/releases/:fromLocationId/:id': 'DO edit',
+    'GET /api/inventory/delivery-orders/:id': 'DO view',
+    'GET /api/inventory/delivery-orders/:id/pdf': 'DO view',
+    'POST /api/inventory/delivery-orders': 'DO edit',
+    'PUT /api/inventory/delivery-orders/:id': 'DO edit',
+    'POST /api/inventory/delivery-orders/:id/deliver': 'DO edit',
+    'POST /api/inventory/delivery-orders/:id/mark_undelivered': 'DO edit',
+    'POST /api/inventory/delivery-orders/:id/redeliver': 'DO edit',
     // Stock take.
     'POST /api/inventory/stock-takes/list': 'ST view',
     'POST /api/inventory/stock-takes/status-counts': 'ST view',
@@ -357,7 +370,9 @@ describe('permission matrix over every registered route', () => {
         ? 'SA'
         : route.path.startsWith('/api/inventory/attachments/stock-transfer/')
           ? 'SR'
-          : 'ST';
+          : route.path.startsWith('/api/inventory/attachments/delivery-order/')
+            ? 'DO'
+            : 'ST';
       expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
         new RegExp(`: ${key} (view|edit)$`),
       );
