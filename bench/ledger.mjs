@@ -23,13 +23,22 @@
 //   BENCH_SEQUENTIAL=200                   postings for each one-client p95
 //   BENCH_ROUNDS=30                        timed HTTP requests per list scenario (after a warm-up)
 //   BENCH_KEEP=1                           keep the database (server mode)
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import {
+  createBench,
+  dist,
+  loadAverage,
+  loadBuild,
+  ms,
+  pct,
+  positive,
+  seconds,
+  signInHeaders,
+  stats,
+} from './harness.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SKUS = positive('BENCH_SKUS', 100_000);
 const LOCATIONS = Math.min(99, positive('BENCH_LOCATIONS', 20));
 const MOVEMENTS = positive('BENCH_MOVEMENTS', 1_000_000);
@@ -38,49 +47,18 @@ const POSTINGS = positive('BENCH_POSTINGS', 2000);
 const LINES = positive('BENCH_LINES', 5);
 const SEQUENTIAL = positive('BENCH_SEQUENTIAL', 200);
 const ROUNDS = positive('BENCH_ROUNDS', 30);
-const KEEP = process.env.BENCH_KEEP === '1';
 /** SKUs whose balances the timed postings touch (× every location): pre-stocked, ~10k movements. */
 const WORKING_SKUS = Math.min(SKUS, Math.max(1, Math.round(10_000 / LOCATIONS)));
-const ADMIN = { email: 'bench@bench.local', password: 'Bench!Passw0rd' };
 const TODAY = new Date().toISOString().slice(0, 10);
 
-function positive(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
 process.env.LOG_LEVEL ??= 'warn';
-const dist = (file) => path.join(ROOT, file);
-for (const file of [
-  'services/gateway/dist/embedded-app.js',
-  'services/inventory/dist/ledger/stock-ledger.js',
-  'libs/platform/dist/index.js',
-]) {
-  if (!fs.existsSync(dist(file))) {
-    console.error(`${file} is missing: run \`npx tsc -b tsconfig.build.json\` first`);
-    process.exit(1);
-  }
-}
-const platform = await import(dist('libs/platform/dist/index.js'));
-const { createDatabase, dropDatabase, loadConfig, openServiceDataSource, inTransaction, retryOnConflict } = platform;
-const { EventPublisher, startEmbeddedPostgres } = platform;
-const { StockLedger } = await import(dist('services/inventory/dist/ledger/stock-ledger.js'));
-const { InventorySettingsService } = await import(dist('services/inventory/dist/ledger/inventory-settings.service.js'));
-const { ItemReplicaRepository } = await import(dist('services/inventory/dist/replicas/item-replica.repository.js'));
-const { LocationReplicaRepository } = await import(
-  dist('services/inventory/dist/replicas/location-replica.repository.js')
-);
-const { createEmbeddedApp } = await import(dist('services/gateway/dist/embedded-app.js'));
+const build = await loadBuild();
+const { inTransaction, retryOnConflict } = build.platform;
 const { FIFO_VALUATION_SQL } = await import(dist('services/inventory/dist/stock/stock-sql.js'));
-
-const cleanUp = [];
+const { cleanUp, dataDirectory, freshDatabase, startProduct, withLedger, run } = createBench('ledger', build);
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-bench-ledger-'));
-  // As root, embedded PostgreSQL runs as its own user, which must reach the cluster directory inside.
-  fs.chmodSync(dataDir, 0o755);
-  cleanUp.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = dataDirectory();
   const databaseUrl = await freshDatabase(dataDir);
   console.log(
     `ledger bench: ${SKUS.toLocaleString('en')} SKUs × ${LOCATIONS} locations, ${MOVEMENTS.toLocaleString('en')} ` +
@@ -153,66 +131,6 @@ async function main() {
   await fifoFigures(db, http);
   await overviewFigures(http);
   return figures;
-}
-
-/** StockLedger as the inventory service builds it, on a pool of `poolSize` connections of its own, for `work`. */
-async function withLedger(databaseUrl, poolSize, work) {
-  const dataSource = await openServiceDataSource({
-    url: databaseUrl,
-    schema: 'inventory',
-    entities: [],
-    migrations: [],
-    poolSize,
-  });
-  try {
-    const ledger = new StockLedger(
-      new ItemReplicaRepository(),
-      new LocationReplicaRepository(),
-      new InventorySettingsService(dataSource),
-      new EventPublisher('inventory'),
-    );
-    return await work(ledger, dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
-/** A new database on the configured server, else an embedded PostgreSQL of this run. */
-async function freshDatabase(dataDir) {
-  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (server) {
-    const name = `scm_bench_ledger_${randomBytes(4).toString('hex')}`;
-    const url = await createDatabase(server, name);
-    if (KEEP) console.log(`database kept: ${url}`);
-    else cleanUp.push(() => dropDatabase(server, name));
-    return url;
-  }
-  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
-  cleanUp.push(() => embedded.stop());
-  return embedded.url;
-}
-
-async function startProduct(dataDir, databaseUrl) {
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const { app, close } = await createEmbeddedApp(config);
-  await app.listen(0, '127.0.0.1');
-  let closed = false;
-  return {
-    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
-    close: async () => {
-      if (!closed) await close();
-      closed = true;
-    },
-  };
 }
 
 const skuId = (sql) => `'SKU-' || lpad((${sql})::text, 6, '0')`;
@@ -670,22 +588,7 @@ async function overviewFigures(http) {
 
 /** Signs in as the administrator (the director); returns `post(path, body)` → { ms, rows, total, next_cursor }. */
 async function signIn(base) {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
-  const cookies = new Map();
-  for (const cookie of response.headers.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-  }
-  const headers = {
-    'content-type': 'application/json',
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    'x-csrf-token': cookies.get('scm_csrf'),
-  };
+  const headers = await signInHeaders(base);
   return async (urlPath, body) => {
     const sent = performance.now();
     const answer = await fetch(`${base}${urlPath}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -697,36 +600,4 @@ async function signIn(base) {
   };
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
-}
-
-const ms = (value) => `${value.toFixed(1)} ms`;
-const pct = (value) => `${(value * 100).toFixed(0)}%`;
-
-function seconds(since) {
-  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
-}
-
-function loadAverage() {
-  return `load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')}`;
-}
-
-try {
-  const started = performance.now();
-  await main();
-  console.log(`\nledger bench done in ${seconds(started)}`);
-} finally {
-  for (const step of cleanUp.reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error(`clean-up: ${error.message}`);
-    }
-  }
-}
+await run(main, 'ledger bench');

@@ -20,62 +20,41 @@
 //   BENCH_RECEIPTS=60     receiving orders in the timed run (spread over the receivers), after a first one per outlet
 //                         (timed apart: it creates the outlet's balances); also the ledger's postings
 //   BENCH_KEEP=1          keep the database (server mode)
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import {
+  createBench,
+  loadBuild,
+  loadAverage,
+  ms,
+  pct,
+  pool,
+  positive,
+  seconds,
+  signIn,
+  sleep,
+  stats,
+} from './harness.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RECEIVERS = Math.min(99, positive('BENCH_RECEIVERS', 20));
 const LINES = Math.min(500, positive('BENCH_LINES', 200));
 const RECEIPTS = positive('BENCH_RECEIPTS', 60);
-const KEEP = process.env.BENCH_KEEP === '1';
-const ADMIN = { email: 'bench@bench.local', password: 'Bench!Passw0rd' };
 const TODAY = new Date().toISOString().slice(0, 10);
 const SUPPLIER = 'BENCH-SUP';
 const UOM = 'BENCHKG';
 const outlet = (index) => `BENCH-L${String(index + 1).padStart(2, '0')}`;
 const sku = (index) => `BENCH-SKU-${String(index + 1).padStart(3, '0')}`;
 
-function positive(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
 // Not warn: every PO approval would log that the bench's supplier has no e-mail (no mail is sent, by design; a mail
 // would render a 200-line PDF per PO while the receivers are timed).
 process.env.LOG_LEVEL ??= 'error';
-const dist = (file) => path.join(ROOT, file);
-for (const file of [
-  'services/gateway/dist/embedded-app.js',
-  'services/inventory/dist/ledger/stock-ledger.js',
-  'libs/platform/dist/index.js',
-]) {
-  if (!fs.existsSync(dist(file))) {
-    console.error(`${file} is missing: run \`npx tsc -b tsconfig.build.json\` first`);
-    process.exit(1);
-  }
-}
-const platform = await import(dist('libs/platform/dist/index.js'));
-const { createDatabase, dropDatabase, loadConfig, openServiceDataSource, inTransaction, retryOnConflict } = platform;
-const { EventPublisher, startEmbeddedPostgres } = platform;
-const { StockLedger } = await import(dist('services/inventory/dist/ledger/stock-ledger.js'));
-const { InventorySettingsService } = await import(dist('services/inventory/dist/ledger/inventory-settings.service.js'));
-const { ItemReplicaRepository } = await import(dist('services/inventory/dist/replicas/item-replica.repository.js'));
-const { LocationReplicaRepository } = await import(
-  dist('services/inventory/dist/replicas/location-replica.repository.js')
-);
-const { createEmbeddedApp } = await import(dist('services/gateway/dist/embedded-app.js'));
-
-const cleanUp = [];
+const build = await loadBuild();
+const { inTransaction, retryOnConflict } = build.platform;
+const { cleanUp, dataDirectory, freshDatabase, startProduct, withLedger, run } = createBench('procurement', build);
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-bench-procurement-'));
-  // As root, embedded PostgreSQL runs as its own user, which must reach the cluster directory inside.
-  fs.chmodSync(dataDir, 0o755);
-  cleanUp.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = dataDirectory();
   const databaseUrl = await freshDatabase(dataDir);
   console.log(
     `procurement bench: ${RECEIPTS} receiving orders of ${LINES} lines, ${RECEIVERS} receivers at ${RECEIVERS} outlets ` +
@@ -124,89 +103,6 @@ async function main() {
     `\n  end to end / ledger alone: ${pct(endToEnd.linesPerSecond / ledger.concurrent.linesPerSecond)} of its lines/s ` +
       `at ${RECEIVERS} clients, ${pct(endToEnd.linesPerSecond / ledger.single.linesPerSecond)} of its lines/s at one client`,
   );
-}
-
-/** A new database on the configured server, else an embedded PostgreSQL of this run. */
-async function freshDatabase(dataDir) {
-  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (server) {
-    const name = `scm_bench_procurement_${randomBytes(4).toString('hex')}`;
-    const url = await createDatabase(server, name);
-    if (KEEP) console.log(`database kept: ${url}`);
-    else cleanUp.push(() => dropDatabase(server, name));
-    return url;
-  }
-  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
-  cleanUp.push(() => embedded.stop());
-  return embedded.url;
-}
-
-async function startProduct(dataDir, databaseUrl) {
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const { app, close } = await createEmbeddedApp(config);
-  await app.listen(0, '127.0.0.1');
-  let closed = false;
-  return {
-    base: `http://127.0.0.1:${app.getHttpServer().address().port}`,
-    close: async () => {
-      if (!closed) await close();
-      closed = true;
-    },
-  };
-}
-
-/** Signs in as the administrator; returns `call(method, path, body)` → the answer's data (throws on an error). */
-async function signIn(base) {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
-  const cookies = new Map();
-  for (const cookie of response.headers.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-  }
-  const headers = {
-    'content-type': 'application/json',
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    'x-csrf-token': cookies.get('scm_csrf'),
-  };
-  return async (method, urlPath, body) => {
-    const answer = await fetch(`${base}${urlPath}`, {
-      method,
-      headers,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    if (answer.status >= 300) throw new Error(`${method} ${urlPath} answered ${answer.status}: ${text.slice(0, 500)}`);
-    return JSON.parse(text).data;
-  };
-}
-
-/** Runs `work(item)` over `items` with `width` at a time. */
-async function pool(items, width, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index], index);
-      }
-    }),
-  );
-  return results;
 }
 
 /** The outlets, one supplier, LINES SKUs in one unit — through the API, as a user would make them. */
@@ -420,28 +316,6 @@ async function drained(db) {
   }
 }
 
-/** StockLedger as the inventory service builds it, on a pool of `poolSize` connections of its own, for `work`. */
-async function withLedger(databaseUrl, poolSize, work) {
-  const dataSource = await openServiceDataSource({
-    url: databaseUrl,
-    schema: 'inventory',
-    entities: [],
-    migrations: [],
-    poolSize,
-  });
-  try {
-    const ledger = new StockLedger(
-      new ItemReplicaRepository(),
-      new LocationReplicaRepository(),
-      new InventorySettingsService(dataSource),
-      new EventPublisher('inventory'),
-    );
-    return await work(ledger, dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
 let ledgerRuns = 0;
 
 /**
@@ -495,37 +369,4 @@ async function ledgerThroughput(ledger, dataSource, clients) {
   return figures;
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
-}
-
-const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
-const ms = (value) => `${value.toFixed(1)} ms`;
-const pct = (value) => `${(value * 100).toFixed(0)}%`;
-
-function seconds(since) {
-  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
-}
-
-function loadAverage() {
-  return `load average ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')}`;
-}
-
-try {
-  const started = performance.now();
-  await main();
-  console.log(`\nprocurement bench done in ${seconds(started)} (${loadAverage()} at the end)`);
-} finally {
-  for (const step of cleanUp.reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error(`clean-up: ${error.message}`);
-    }
-  }
-}
+await run(main, 'procurement bench');
