@@ -333,6 +333,41 @@ describe('WIP production through the ledger (embedded mode)', () => {
     expect(discarded.body.data.status).toBe('DISCARDED');
   });
 
+  it('posts two WIPs racing for the same ingredients one at a time: one is posted, the other refused short', async () => {
+    // FLOUR 5.7 and SUGAR 2.4 are left: 8 DOUGH need 4.4 and 2 of them, so only one of two such WIPs can be made.
+    const drafts = await Promise.all(
+      [0, 1].map(async () => {
+        const created = await admin().post('wips', {
+          location_id: kitchen,
+          wip_date: '2026-03-04',
+          outputs: [{ bom_id: bomId, planned_quantity: '8', produce_quantity: '8' }],
+        });
+        expect(created.status).toBe(201);
+        return created.body.data as { id: string };
+      }),
+    );
+    const answers = await Promise.all(drafts.map((draft) => admin().post(`wips/${draft.id}/post`, { revision: 1 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
+    // FLOUR 5.7 − 4.4 from the 3.0000 layer; the ledger's balance is its batches and its movements, to the digit.
+    expect(await balance(flour)).toEqual(['1.300', '3.9000000']);
+    for (const item of [flour, sugar, oil, dough]) {
+      const [sums] = await db.query<{ batches: string; batch_value: string; moved: string; moved_value: string }[]>(
+        `SELECT (SELECT COALESCE(sum(remaining_quantity), 0)::numeric(18,3)::text FROM stock_batch
+                  WHERE location_id = $1 AND item_id = $2) AS batches,
+                (SELECT COALESCE(sum(remaining_quantity * unit_cost), 0)::numeric(24,7)::text FROM stock_batch
+                  WHERE location_id = $1 AND item_id = $2) AS batch_value,
+                (SELECT COALESCE(sum(quantity), 0)::numeric(18,3)::text FROM stock_movement
+                  WHERE location_id = $1 AND item_id = $2) AS moved,
+                (SELECT COALESCE(sum(cost_value), 0)::numeric(24,7)::text FROM stock_movement
+                  WHERE location_id = $1 AND item_id = $2) AS moved_value`,
+        [kitchen, item],
+      );
+      const [onHand, value] = await balance(item);
+      expect(sums).toEqual({ batches: onHand, batch_value: value, moved: onHand, moved_value: value });
+    }
+  });
+
   it("puts its BOM, SKUs and location in use: catalog refuses to archive the WIP's BOM", async () => {
     await expectEventually(async () => {
       const rows = await db.query<{ used_by_type: string }[]>(
@@ -348,8 +383,8 @@ describe('WIP production through the ledger (embedded mode)', () => {
   it('hides the values from a role without can_see_cost', async () => {
     const noCost = `Bearer ${await fullRightsToken(runtime, [kitchen], { sub: randomUUID(), cost: false })}`;
     const list = (
-      (await as(noCost).post('wips/list', { limit: 50 })).body.data as { id: string; status: string }[]
-    ).filter((row) => row.status === 'COMPLETED');
+      (await as(noCost).post('wips/list', { limit: 50 })).body.data as { id: string; doc_no: string }[]
+    ).filter((row) => row.doc_no === `WIP-${kitchen}-000001`);
     expect(list).toHaveLength(1);
     expect(list[0]).not.toHaveProperty('output_value');
     const view = (await as(noCost).get(`wips/${list[0].id}`)).body.data;

@@ -276,13 +276,23 @@ export class WipService implements OnModuleInit {
     const location = await this.locations.find(manager, record.location_id);
     const locationName = location?.location_name ?? record.location_id;
 
-    // The ingredients' balances, locked in the ledger's one order: no other posting takes their batches until the
-    // commit, so the batches picked here are the ones the posting takes.
+    // Every balance the posting touches that exists, locked in the ledger's one order (the ledger creates the missing
+    // ones): no other posting takes the ingredients' batches until the commit, so the batches picked here are the
+    // ones the posting takes.
     const issuing = lines.consumption.filter((line) => exact(line.expected_quantity ?? '0').greaterThan(0));
+    const touched = [
+      ...issuing.map((line) => line.sku_id),
+      ...lines.outputs.map((line) => line.sku_id),
+      ...lines.by_products.map((line) => line.item_id),
+    ];
     const balances = await lockRowsInOrder<{ item_id: string; on_hand: string; reserved: string }>(manager, {
       table: 'stock_balance',
       keyColumns: ['item_type', 'item_id', 'location_id'],
-      keys: issuing.map((line) => ({ item_type: 'sku', item_id: line.sku_id, location_id: record.location_id })),
+      keys: [...new Set(touched)].map((skuId) => ({
+        item_type: 'sku',
+        item_id: skuId,
+        location_id: record.location_id,
+      })),
     });
     const byItem = new Map(balances.map((row) => [row.item_id, row]));
     for (const line of issuing) {
