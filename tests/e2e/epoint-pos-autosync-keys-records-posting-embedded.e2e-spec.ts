@@ -13,7 +13,10 @@ import {
   tokenWithPermissions,
 } from '@scm/testing';
 import request from 'supertest';
-import { seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
+import type { DataSource } from 'typeorm';
+import { EpointSyncService } from '../../services/inventory/src/epoint/epoint-sync.service.js';
+import { PosIngestService } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
+import { inventoryDb, seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 
 type Server = Parameters<typeof request>[0];
@@ -40,6 +43,8 @@ interface Line {
 describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', () => {
   let server: Server;
   let runtime: Runtime;
+  let app: { get<T>(type: new (...args: never[]) => T, options: { strict: false }): T };
+  let db: DataSource;
   let close: () => Promise<void>;
   let fx: StockFixture;
   let outletA: string;
@@ -55,7 +60,9 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
     close = suite.close;
     runtime = suite.runtime;
     server = suite.app.getHttpServer();
+    app = suite.app;
     fx = await seedStock(server, runtime, 'EPT');
+    db = await inventoryDb(runtime);
     [outletA, outletB] = fx.locations;
     userA = `Bearer ${await fullRightsToken(runtime, [outletA], { sub: randomUUID(), name: 'Outlet A manager' })}`;
     viewer = `Bearer ${await tokenWithPermissions(
@@ -69,6 +76,7 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
   }, SUITE_HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
+    await db?.destroy();
     await close?.();
   }, SUITE_HOOK_TIMEOUT_MS);
 
@@ -330,6 +338,29 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
           .data;
         expect(rows.map((row) => row.shift_code).sort()).toEqual(['P1', 'P1', 'P3']);
         for (const row of rows) expect(row.su_id).toEqual(expect.any(String));
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
+  it('queues the posting again of AutoSync lines left pending (their job was never queued)', async () => {
+    // Lines stored without a job, as when the queue could not take one at the push.
+    await db.transaction((manager) =>
+      app.get(PosIngestService, { strict: false }).ingest(manager, {
+        location_id: outletB,
+        source: 'Epoint AutoSync',
+        lines: [
+          { ...line({ shift_code: 'ORPHAN', epoint_date: '2026-04-09' }), quantity: '1', amount: '4.50', uom: 'CUP' },
+        ],
+      }),
+    );
+    const [orphan] = (await records({ location_ids: [outletB], shift_code: 'ORPHAN' })).data;
+    expect(orphan).toMatchObject({ status: 'PENDING', su_id: null });
+    expect(await app.get(EpointSyncService, { strict: false }).sweepPending(0)).toBeGreaterThanOrEqual(1);
+    await expectEventually(
+      async () => {
+        const [row] = (await records({ location_ids: [outletB], shift_code: 'ORPHAN' })).data;
+        expect(row.su_id).toEqual(expect.any(String));
       },
       { timeoutMs: 30_000 },
     );

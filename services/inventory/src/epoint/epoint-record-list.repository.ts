@@ -40,6 +40,22 @@ export class EpointRecordListRepository {
     };
   }
 
+  /**
+   * The (location, day) pairs with AutoSync lines still pending a while after they came: their posting job was not
+   * queued (the queue was down when they were pushed) or failed for good. Read-only, like the list.
+   */
+  async stalePendingDays(olderThanMinutes: number): Promise<{ location_id: string; value_date: string }[]> {
+    return this.dataSource.query<{ location_id: string; value_date: string }[]>(
+      `SELECT DISTINCT location_id, to_char(epoint_date, 'YYYY-MM-DD') AS value_date
+         FROM epoint_record
+        WHERE status = 'PENDING' AND source = 'Epoint AutoSync'
+          AND received_time < now() - make_interval(mins => $1)
+        ORDER BY 1, 2
+        LIMIT 500`,
+      [olderThanMinutes],
+    );
+  }
+
   statusCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
     return documentStatusCounts(
       this.dataSource.manager,

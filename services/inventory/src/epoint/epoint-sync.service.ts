@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { OnModuleInit } from '@nestjs/common';
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InventoryErrorCode, epointRecordSchema } from '@scm/contracts';
 import type {
   DocumentStatusCount,
@@ -18,6 +18,7 @@ import {
   currentContext,
   fieldProblemsOf,
   inTransaction,
+  scheduleRecurringJob,
 } from '@scm/platform';
 import type { FieldProblem, JobQueue, LocationScope } from '@scm/platform';
 import type { DataSource } from 'typeorm';
@@ -31,6 +32,9 @@ export const EPOINT_QUEUE = 'inventory-epoint';
 export const POST_DAY_JOB = 'post-day';
 /** One day's posting at a time per process: a day's records are posted by one run, the next finds none pending. */
 const POST_DAY_CONCURRENCY = 1;
+/** How often, and after how long, AutoSync lines still pending get their day's posting queued again. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const SWEEP_AFTER_MINUTES = 15;
 
 export interface PostDayJob {
   location_id: string;
@@ -50,7 +54,9 @@ const jobIdPart = (value: string) => value.replace(/[^A-Za-z0-9_.-]/g, '_');
  * upload through PosIngestService.postDay. A day posted before gets a correction, never a second copy of a line.
  */
 @Injectable()
-export class EpointSyncService implements OnModuleInit {
+export class EpointSyncService implements OnModuleInit, OnModuleDestroy {
+  private stopSweep: (() => void) | undefined;
+
   constructor(
     @Inject(DATA_SOURCE) private readonly dataSource: DataSource,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -62,6 +68,28 @@ export class EpointSyncService implements OnModuleInit {
     this.jobs.register<PostDayJob>(EPOINT_QUEUE, POST_DAY_JOB, (data) => this.postDay(data), {
       concurrency: POST_DAY_CONCURRENCY,
     });
+    this.stopSweep = scheduleRecurringJob(this.jobs, {
+      queue: EPOINT_QUEUE,
+      name: 'sweep-pending',
+      everyMs: SWEEP_EVERY_MS,
+      firstRunMs: SWEEP_EVERY_MS,
+      run: () => this.sweepPending(),
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopSweep?.();
+  }
+
+  /**
+   * The safety net of the posting jobs: a day whose AutoSync lines are still pending a while after they came (the
+   * queue could not take its job when they were pushed, or the job failed for good) gets a job again.
+   */
+  async sweepPending(olderThanMinutes = SWEEP_AFTER_MINUTES): Promise<number> {
+    const days = await this.records.stalePendingDays(olderThanMinutes);
+    for (const day of days) await this.enqueue(day.location_id, day.value_date);
+    if (days.length > 0) logger.warn({ days: days.length }, 'e-point days still pending: posting queued again');
+    return days.length;
   }
 
   /** The e-point records page: the caller's locations only. */
@@ -125,7 +153,12 @@ export class EpointSyncService implements OnModuleInit {
         outcomes[index] = { index, outcome: outcome.outcome, ...(outcome.errors && { errors: outcome.errors }) };
       }
       days = stored.days;
-      for (const day of days) await this.enqueue(locationId, day);
+      // The lines are stored: a queue that cannot take a job now does not refuse them (the sweep posts them later).
+      for (const day of days) {
+        await this.enqueue(locationId, day).catch((error: unknown) => {
+          logger.error({ err: error, location: locationId, day }, 'e-point posting job not queued; the sweep will');
+        });
+      }
     }
     const count = (kind: EpointRecordOutcome['outcome']) => outcomes.filter((entry) => entry.outcome === kind).length;
     return {
