@@ -343,6 +343,16 @@ describe('permission matrix over every registered route', () => {
     'POST /api/inventory/sales-uploads/:id/post': 'SU edit',
     'POST /api/inventory/sales-uploads/:id/discard': 'SU edit',
     'POST /api/inventory/sales-uploads/:id/revert': 'SU approval',
+    // POS AutoSync: the push takes the outlet's POS key, no session; its keys and folders are Settings.
+    'POST /api/inventory/epoint/records': 'public',
+    'POST /api/inventory/epoint/records/list': 'SU view',
+    'POST /api/inventory/epoint/records/status-counts': 'SU view',
+    'GET /api/inventory/epoint/keys': 'SETTING view',
+    'POST /api/inventory/epoint/keys': 'SETTING edit',
+    'POST /api/inventory/epoint/keys/:id/revoke': 'SETTING edit',
+    'GET /api/inventory/epoint/pull-folders': 'SETTING view',
+    'PUT /api/inventory/epoint/pull-folders/:locationId': 'SETTING edit',
+    'POST /api/inventory/epoint/pull-folders/:locationId/scan': 'SETTING edit',
   };
 
   /** A route's declaration as the table writes it. */
@@ -362,7 +372,12 @@ describe('permission matrix over every registered route', () => {
         !route.path.startsWith('/api/inventory/dead-letters'),
     );
     expect(
-      Object.fromEntries(inventory.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
+      Object.fromEntries(
+        inventory.map((route) => [
+          `${route.method} ${route.path}`,
+          route.isPublic ? 'public' : declaration(route.permission),
+        ]),
+      ),
     ).toEqual(INVENTORY_ROUTES);
     // The documents' files keep to their document's key.
     for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/attachments/'))) {
