@@ -278,6 +278,9 @@ describe('permission matrix over every registered route', () => {
     'GET /api/inventory/fifo/layers/:itemType/:itemId': 'director',
     'POST /api/inventory/back-orders/list': 'SO view',
     'POST /api/inventory/back-orders/status-counts': 'SO view',
+    // Usage variance (issue 14): the overview's readers or the reports'.
+    'POST /api/inventory/usage-variance/list': 'any of INVENTORY_OVERVIEW, REPORT view',
+    'POST /api/inventory/usage-variance/total': 'any of INVENTORY_OVERVIEW, REPORT view',
     // The ledger's settings and the replicas.
     'GET /api/inventory/settings': 'SETTING view',
     'PUT /api/inventory/settings': 'SETTING edit',
