@@ -268,7 +268,9 @@ function WipForm({ mode, id, readOnly }: FormMode) {
             </Link>
           </div>
         ) : editing ? (
-          <p className="text-sm text-slate-500">{t('wip:costNote')}</p>
+          <p className="text-sm text-slate-500">
+            {t('wip:costNote')} {document && t('wip:hints.postFromView')}
+          </p>
         ) : null
       }
       print={() =>
@@ -296,8 +298,8 @@ function WipForm({ mode, id, readOnly }: FormMode) {
                   { label: t('wip:fields.unit') },
                   { label: t('wip:fields.planned_quantity'), align: 'right' },
                   { label: t('wip:fields.expected_quantity'), align: 'right' },
-                  { label: t('wip:fields.actual_quantity'), align: 'right' },
-                  ...(seesCost ? [{ label: t('wip:fields.issued_value'), align: 'right' as const }] : []),
+                  { label: t('wip:fields.actual'), align: 'right' },
+                  ...(seesCost ? [{ label: t('wip:fields.value'), align: 'right' as const }] : []),
                 ],
                 rows: [
                   ...document.outputs.map((line) => [
