@@ -158,7 +158,11 @@ export const ROUTE_TREE: RouteNode[] = [
         page: () => import('./inventory/usage-variance/UsageVariancePage'),
       },
       {
-        ...pending('salesUpload', '/inventory/sales-upload', 'SU'),
+        id: 'salesUpload',
+        path: '/inventory/sales-upload',
+        keys: 'SU',
+        page: () => import('./inventory/sales-upload/SalesUploadListPage'),
+        form: () => import('./inventory/sales-upload/SalesUploadFormPage'),
         hiddenRoutes: [
           {
             id: 'ePoint',
@@ -389,14 +393,6 @@ export const ROUTE_TREE: RouteNode[] = [
     children: [
       pending('sales', '/sales-management/list', 'RJ_SALES'),
       pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION'),
-      // The stock release page in the RJ_SR context (SPEC.md §6): the same pages, a consignment offered too.
-      {
-        id: 'rjStockRelease',
-        path: '/sales-management/stock-release',
-        keys: 'RJ_SR',
-        page: () => import('./inventory/stock-release/RjStockReleaseListPage'),
-        form: () => import('./inventory/stock-release/RjStockReleaseFormPage'),
-      },
     ],
   },
   {

@@ -30,7 +30,8 @@ export const SALES_UPLOAD_MACHINE = defineDocumentMachine({
   permissionKey: 'SU',
   statuses: SALES_UPLOAD_STATUSES,
   initial: 'PENDING MATCH',
-  editableIn: ['PENDING MATCH'],
+  // Its header is never edited: the no-match list is worked on from the view (map / ignore per line).
+  editableIn: [],
   final: ['POSTED', 'REVERTED', 'DISCARDED'],
   actions: {
     /** Posts once every no-match line is mapped or ignored (the mapping itself posts the last one). */

@@ -109,7 +109,7 @@ export async function readSalesRows(body: Buffer, shiftRequired: boolean): Promi
     problems.push(...cellProblems);
     const problem = (column: SalesUploadColumn, rule: string, params?: Record<string, string | number>) =>
       problems.push({ row: dataRow.row, column, rule, ...(params && { params }) });
-    const text = (key: SalesUploadColumn) => (typeof values[key] === 'string' ? (values[key]).trim() : '');
+    const text = (key: SalesUploadColumn) => (typeof values[key] === 'string' ? values[key].trim() : '');
     const plu = text('plu_code');
     if (!plu) problem('plu_code', V.required);
     else if (plu.length > 100) problem('plu_code', V.maxLength, { max: 100 });

@@ -36,7 +36,6 @@ import {
   EventPublisher,
   ListPage,
   actorOf,
-  assertEditable,
   assertLocationsInScope,
   assertRevision,
   availableActionsFor,
@@ -324,7 +323,7 @@ export class SalesUploadService {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
-        assertEditable(MACHINE, record.status);
+        assertMatchable(record.status);
         assertRevision(record.revision, input.revision);
         const line = await this.line(manager, id, lineNo);
         const plu = (await this.recipes.findPlus(manager, [input.plu_id])).get(input.plu_id.trim().toUpperCase());
@@ -371,7 +370,7 @@ export class SalesUploadService {
     await retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
         const record = await this.lockInScope(manager, id, user);
-        assertEditable(MACHINE, record.status);
+        assertMatchable(record.status);
         assertRevision(record.revision, input.revision);
         const line = await this.line(manager, id, lineNo);
         if (ignored ? line.status !== 'UNMATCHED' : line.status !== 'IGNORED') {
@@ -950,7 +949,10 @@ export class SalesUploadService {
       submitted_by_name: record.submitted_by_name,
       submitted_time: record.submitted_time ? new Date(record.submitted_time).toISOString() : null,
       last_updated_time: new Date(record.last_updated_time).toISOString(),
-      available_actions: availableActionsFor(MACHINE, record.status, user),
+      // Post is offered once nothing waits on the no-match list (mapping the last line posts by itself anyway).
+      available_actions: availableActionsFor(MACHINE, record.status, user).filter(
+        (action) => action !== 'post' || lines.every((line) => line.status !== 'UNMATCHED'),
+      ),
       history: await readHistory(manager, 'SU', record.id),
       value_date: record.value_date,
       source: record.source,
@@ -1002,6 +1004,11 @@ function documentOf(record: UploadRecord) {
     location_id: record.location_id,
     submitted_by: record.submitted_by,
   };
+}
+
+/** The no-match list is worked on while the upload waits for it (PENDING MATCH), never after. */
+function assertMatchable(status: SalesUploadStatus): void {
+  if (status !== 'PENDING MATCH') throw new AppException(DocumentErrorCode.NOT_EDITABLE, { status });
 }
 
 function laterOf(a: string, b: string): string {

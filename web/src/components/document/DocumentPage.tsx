@@ -63,6 +63,11 @@ export interface DocumentPageProps<Input extends FieldValues, Output, View exten
   extraButtons?: ReactNode;
   /** Above the fields (e.g. a link to the source document). */
   banner?: ReactNode;
+  /**
+   * Below the fields, outside the read-only form: parts of a viewed document that take their own input (a sales
+   * upload's no-match list, mapped line by line from the view).
+   */
+  after?: ReactNode;
   children: ReactNode;
 }
 
@@ -95,6 +100,7 @@ export function DocumentPage<Input extends FieldValues, Output, View extends Doc
   actions: ownActions = [],
   extraButtons,
   banner,
+  after,
   children,
 }: DocumentPageProps<Input, Output, View>) {
   const { t } = useTranslation();
@@ -232,15 +238,17 @@ export function DocumentPage<Input extends FieldValues, Output, View extends Doc
         wide
         actions={[...saveDraft, ...ownActions, ...machineActions]}
         attachments={
-          attachments &&
-          document && (
-            <AttachmentList
-              service={attachments.service}
-              ownerType={attachments.ownerType}
-              ownerId={document.id}
-              readOnly={!can(machine.permissionKey, 'edit')}
-            />
-          )
+          <>
+            {after}
+            {attachments && document && (
+              <AttachmentList
+                service={attachments.service}
+                ownerType={attachments.ownerType}
+                ownerId={document.id}
+                readOnly={!can(machine.permissionKey, 'edit')}
+              />
+            )}
+          </>
         }
         activity={document ? <HistoryTimeline document={document} /> : false}
         extraButtons={

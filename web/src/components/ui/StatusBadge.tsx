@@ -25,6 +25,7 @@ const TONE_BY_STATUS: Record<string, BadgeTone> = {
   draft: 'gray',
   pending_approval: 'amber',
   pending_sa: 'amber',
+  pending_match: 'amber',
   partially_received: 'amber',
   partially_paid: 'amber',
   partially_delivered: 'amber',
