@@ -45,6 +45,7 @@ import {
   retryOnConflict,
   ruleOf,
 } from '@scm/platform';
+import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StockLedgerException } from '../ledger/stock-ledger.exception.js';
 import { StockLedger } from '../ledger/stock-ledger.js';
@@ -129,12 +130,12 @@ export class WipService implements OnModuleInit {
     });
   }
 
-  async list(query: ListQuery, scope: Parameters<WipRepository['list']>[1]): Promise<ListPage<WipListRow>> {
+  async list(query: ListQuery, scope: LocationScope): Promise<ListPage<WipListRow>> {
     const page = await this.wips.list(query, scope);
     return new ListPage(page.data, page.recordsTotal);
   }
 
-  statusCounts(query: ListQuery, scope: Parameters<WipRepository['list']>[1]): Promise<DocumentStatusCount[]> {
+  statusCounts(query: ListQuery, scope: LocationScope): Promise<DocumentStatusCount[]> {
     return this.wips.statusCounts(query, scope);
   }
 
@@ -540,8 +541,8 @@ export class WipService implements OnModuleInit {
     ]);
     const actuals = new Map<string, string | null>();
     request.consumption.forEach((line, index) => {
-      if (!planned.consumption.has(line.sku_id))
-        return void problems.push(problem.invalid(`consumption.${index}.sku_id`));
+      // An actual of an ingredient the BOMs no longer consume (an output changed since) is dropped, not refused.
+      if (!planned.consumption.has(line.sku_id)) return;
       if (actuals.has(line.sku_id)) return void problems.push(problem.duplicate(`consumption.${index}.sku_id`));
       actuals.set(line.sku_id, line.actual_quantity === null ? null : exact(line.actual_quantity).toFixed(3));
     });
