@@ -393,6 +393,14 @@ export const ROUTE_TREE: RouteNode[] = [
     children: [
       pending('sales', '/sales-management/list', 'RJ_SALES'),
       pending('quotation', '/sales-management/quotation', 'RJ_QUOTATION'),
+      // The stock release page in the RJ_SR context (SPEC.md §6): the same pages, a consignment offered too.
+      {
+        id: 'rjStockRelease',
+        path: '/sales-management/stock-release',
+        keys: 'RJ_SR',
+        page: () => import('./inventory/stock-release/RjStockReleaseListPage'),
+        form: () => import('./inventory/stock-release/RjStockReleaseFormPage'),
+      },
     ],
   },
   {

@@ -187,7 +187,7 @@ export const stockTransferLineInputSchema = z
  * A transfer (INTERNAL: `to_location_id`) or a release (EXTERNAL / EXTERNAL_CONSIGNMENT: `customer_id`, an
  * invoice_no and the customer's contact details). `transfer_type` absent is INTERNAL (the transfer as it was).
  */
-export const stockTransferInputSchema = z
+export const stockTransferInputObjectSchema = z
   .object({
     transfer_type: z.enum(TRANSFER_TYPES, { error: V.invalid }).default('INTERNAL'),
     from_location_id: z.string({ error: V.required }).min(1, { error: V.required }),
@@ -207,15 +207,22 @@ export const stockTransferInputSchema = z
     /** Required on update: the revision the edit was made on. */
     revision: z.number().int().positive().optional(),
   })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.transfer_type === 'INTERNAL' && !value.to_location_id) {
-      ctx.addIssue({ code: 'custom', path: ['to_location_id'], message: V.required });
-    }
-    if (value.transfer_type !== 'INTERNAL' && !value.customer_id) {
-      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: V.required });
-    }
-  });
+  .strict();
+
+/** A transfer goes to a location, a release to a customer (the web form adds it to its own extension). */
+export function refineTransferAddressee(
+  value: { transfer_type: TransferType; to_location_id?: string | null; customer_id?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.transfer_type === 'INTERNAL' && !value.to_location_id) {
+    ctx.addIssue({ code: 'custom', path: ['to_location_id'], message: V.required });
+  }
+  if (value.transfer_type !== 'INTERNAL' && !value.customer_id) {
+    ctx.addIssue({ code: 'custom', path: ['customer_id'], message: V.required });
+  }
+}
+
+export const stockTransferInputSchema = stockTransferInputObjectSchema.superRefine(refineTransferAddressee);
 export type StockTransferInput = z.input<typeof stockTransferInputSchema>;
 export type ValidStockTransferInput = z.output<typeof stockTransferInputSchema>;
 

@@ -66,7 +66,7 @@ export class ReleaseCustomerRepository {
   }
 
   /** Active customers a release may go to, by name; `search` matches code or name. */
-  async options(manager: EntityManager, search: string, limit = 50): Promise<ReleaseCustomer[]> {
+  async options(manager: EntityManager, search: string, limit = 500): Promise<ReleaseCustomer[]> {
     return manager.query<ReleaseCustomer[]>(
       `SELECT customer_id, customer_name, contact_no, email, address FROM release_customer_replica
         WHERE NOT deleted AND status <> 'archived'

@@ -89,7 +89,11 @@ export function useReceiveDialog(): [(transfer: StockTransferView) => Promise<Re
           <DialogTitle className="text-base font-semibold text-slate-900">
             {t('stock-transfer:receive.title', { no: transfer.doc_no })}
           </DialogTitle>
-          <p className="mt-2 text-sm text-slate-600">{t('stock-transfer:hints.receive')}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {transfer.transfer_type === 'INTERNAL'
+              ? t('stock-transfer:hints.receive')
+              : t('stock-transfer:hints.receiveRelease')}
+          </p>
           <div className="mt-4 max-h-[60vh] overflow-auto">
             <table className="w-full text-sm">
               <thead>

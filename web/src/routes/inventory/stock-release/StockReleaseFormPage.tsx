@@ -1,14 +1,23 @@
 import {
-  STOCK_TRANSFER_MACHINE,
   TRANSFER_URGENCIES,
   V,
-  stockTransferInputSchema,
+  refineTransferAddressee,
+  stockTransferInputObjectSchema,
   stockTransferLineInputSchema,
+  transferMachineOf,
+  transferTypesOffered,
 } from '@scm/contracts';
-import type { StockAtLocation, StockTransferInput, StockTransferLineView, StockTransferView } from '@scm/contracts';
+import type {
+  StockAtLocation,
+  StockTransferInput,
+  StockTransferLineView,
+  StockTransferView,
+  TransferType,
+} from '@scm/contracts';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { useSession } from '../../../api/session';
 import { useStockAtLines } from '../../../api/stock-items';
@@ -18,18 +27,23 @@ import type { DocumentActionsApi, LineColumn } from '../../../components/documen
 import { ControlledSelect, FormSection, useFieldProps, useFormMode, zodResolver } from '../../../components/form';
 import type { FormMode } from '../../../components/form';
 import { DateField } from '../../../components/ui/DateField';
+import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, formatMoney, formatQuantity, isoDate } from '../../../lib/format';
-import { STOCK_RELEASE_PATH } from './paths';
+import { RJ_STOCK_RELEASE_PATH, STOCK_RELEASE_PATH } from './paths';
 import { useReceiveDialog } from './ReceiveDialog';
+import { useSettleDialog } from './SettleDialog';
+import { useSplitDialog } from './SplitDialog';
 
 /** The form: the contract's input, each line also carrying the item's name for the grid (never sent). */
-const formSchema = stockTransferInputSchema.extend({
-  lines: z
-    .array(stockTransferLineInputSchema.extend({ item_name: z.string().optional() }))
-    .min(1, { error: V.required })
-    .max(500),
-});
+const formSchema = stockTransferInputObjectSchema
+  .extend({
+    lines: z
+      .array(stockTransferLineInputSchema.extend({ item_name: z.string().optional() }))
+      .min(1, { error: V.required })
+      .max(500),
+  })
+  .superRefine(refineTransferAddressee);
 type FormValues = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 type Line = FormValues['lines'][number];
@@ -39,11 +53,17 @@ const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+
 
 function toFormValues(view: StockTransferView): FormValues {
   return {
+    transfer_type: view.transfer_type,
     from_location_id: view.from_location_id,
-    to_location_id: view.to_location_id,
+    to_location_id: view.to_location_id || null,
+    customer_id: view.customer_id,
     urgency: view.urgency,
     release_date: view.release_date,
     contact: view.contact ?? '',
+    contact_no: view.contact_no ?? '',
+    contact_email: view.contact_email ?? '',
+    delivery_address: view.delivery_address ?? '',
+    invoice_no: view.invoice_no ?? '',
     remark: view.remark ?? '',
     lines: view.lines.map((line) => ({
       item_type: line.item_type,
@@ -57,25 +77,42 @@ function toFormValues(view: StockTransferView): FormValues {
 }
 
 function toInput(values: FormOutput, revision?: number): StockTransferInput {
+  const release = values.transfer_type !== 'INTERNAL';
   return {
+    transfer_type: values.transfer_type,
     from_location_id: values.from_location_id,
-    to_location_id: values.to_location_id,
+    to_location_id: release ? null : values.to_location_id,
+    customer_id: release ? values.customer_id : null,
     urgency: values.urgency,
     release_date: values.release_date,
     contact: values.contact,
+    ...(release && {
+      contact_no: values.contact_no,
+      contact_email: values.contact_email,
+      delivery_address: values.delivery_address,
+      invoice_no: values.invoice_no,
+    }),
     remark: values.remark,
     lines: values.lines.map(({ item_name: _name, ...line }) => line),
     ...(revision !== undefined && { revision }),
   };
 }
 
-/** /inventory/stock-release/{type}: a stock transfer — new, edit (DRAFT), view with its actions and the receipt. */
+/** /inventory/stock-release/{type}: a stock transfer or release — new, edit (DRAFT), view with its actions. */
 export default function StockReleaseFormPage() {
-  const mode = useFormMode();
-  return <StockReleaseForm key={mode.formKey} {...mode} />;
+  return <StockReleaseFormRoute rj={false} />;
 }
 
-function StockReleaseForm({ mode, id, readOnly }: FormMode) {
+/**
+ * The form of either page: `rj` is the RJ_SR context (SPEC.md §6), the only one offering EXTERNAL_CONSIGNMENT.
+ * The type is chosen when the document is made and never changes.
+ */
+export function StockReleaseFormRoute({ rj }: { rj: boolean }) {
+  const mode = useFormMode();
+  return <StockReleaseForm key={mode.formKey} {...mode} rj={rj} />;
+}
+
+function StockReleaseForm({ mode, id, readOnly, rj }: FormMode & { rj: boolean }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const seesCost = user?.role.can_see_cost ?? false;
@@ -90,11 +127,17 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
+      transfer_type: rj ? 'EXTERNAL_CONSIGNMENT' : 'INTERNAL',
       from_location_id: user?.locations.length === 1 && user.locations[0] !== '*' ? user.locations[0] : '',
       to_location_id: '',
+      customer_id: '',
       urgency: 'MEDIUM',
       release_date: isoDate(new Date()),
       contact: '',
+      contact_no: '',
+      contact_email: '',
+      delivery_address: '',
+      invoice_no: '',
       remark: '',
       lines: [],
     },
@@ -109,6 +152,44 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   const { data: stock } = useStockAtLines(editing && fromId ? fromId : undefined, lines);
   const chinese = i18n.language === 'zh-CN';
   const [askReceipt, receiveDialog] = useReceiveDialog();
+  const [askSettlement, settleDialog] = useSettleDialog();
+  const [askSplit, splitDialog] = useSplitDialog();
+  const listPath = rj ? RJ_STOCK_RELEASE_PATH : STOCK_RELEASE_PATH;
+  const type: TransferType = document?.transfer_type ?? form.watch('transfer_type') ?? 'INTERNAL';
+  const release = type !== 'INTERNAL';
+  const consignment = type === 'EXTERNAL_CONSIGNMENT';
+  const machine = transferMachineOf(type);
+  const typeOptions = transferTypesOffered(rj || type === 'EXTERNAL_CONSIGNMENT').map((value) => ({
+    value,
+    label: t(`stock-transfer:types.${value}`),
+  }));
+  // A release's customers: catalog's customers as inventory keeps them (while writing).
+  const { data: customers } = stockTransfersApi.useCustomers(editing && release);
+  const customerOptions = useMemo(() => {
+    const options = [
+      { value: '', label: t('stock-transfer:placeholders.customer') },
+      ...(customers ?? []).map((row) => ({
+        value: row.customer_id,
+        label: `${row.customer_id} · ${row.customer_name}`,
+      })),
+    ];
+    if (record?.customer_id && !options.some((option) => option.value === record.customer_id)) {
+      options.push({ value: record.customer_id, label: `${record.customer_id} · ${record.customer_name ?? ''}` });
+    }
+    return options;
+  }, [customers, record, t]);
+  const chooseCustomer = (customerId: string) => {
+    const chosen = customers?.find((row) => row.customer_id === customerId);
+    if (!chosen) return;
+    // The customer's contact details as catalog keeps them, unless some were typed already.
+    const fill = (field: 'contact' | 'contact_no' | 'contact_email' | 'delivery_address', value: string) => {
+      if (!form.getValues(field)) form.setValue(field, value);
+    };
+    fill('contact', chosen.customer_name);
+    fill('contact_no', chosen.contact_no);
+    fill('contact_email', chosen.email);
+    fill('delivery_address', chosen.address);
+  };
 
   const savedLine = (line: Line): StockTransferLineView | undefined =>
     document?.lines.find((saved) => itemKey(saved) === itemKey(line));
@@ -162,7 +243,51 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
         </p>
       ),
     },
-    ...(!editing
+    ...(!editing && consignment
+      ? ([
+          {
+            id: 'item_state',
+            header: t('stock-transfer:fields.item_state'),
+            cell: (line) => {
+              const state = savedLine(line)?.item_state;
+              return (
+                <p className="pt-2 whitespace-nowrap" data-testid="sr-item-state">
+                  {state ? t(`stock-transfer:itemStates.${state}`) : '—'}
+                </p>
+              );
+            },
+          },
+          {
+            id: 'sold_quantity',
+            header: t('stock-transfer:fields.sold_quantity'),
+            align: 'right',
+            cell: (line) => (
+              <p className="pt-2 tabular-nums">{formatQuantity(savedLine(line)?.sold_quantity ?? undefined)}</p>
+            ),
+          },
+          {
+            id: 'returned_quantity',
+            header: t('stock-transfer:fields.returned_quantity'),
+            align: 'right',
+            cell: (line) => (
+              <p className="pt-2 tabular-nums">{formatQuantity(savedLine(line)?.returned_quantity ?? undefined)}</p>
+            ),
+          },
+          ...(seesCost
+            ? ([
+                {
+                  id: 'line_value',
+                  header: t('stock-transfer:fields.line_value'),
+                  align: 'right',
+                  cell: (line) => (
+                    <p className="pt-2 tabular-nums">{formatMoney(savedLine(line)?.line_value ?? undefined)}</p>
+                  ),
+                },
+              ] satisfies LineColumn<Line>[])
+            : []),
+        ] satisfies LineColumn<Line>[])
+      : []),
+    ...(!editing && !consignment
       ? ([
           {
             id: 'received_quantity',
@@ -176,7 +301,7 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
           },
           {
             id: 'rejected_quantity',
-            header: t('stock-transfer:fields.rejected_quantity'),
+            header: release ? t('stock-transfer:fields.not_received') : t('stock-transfer:fields.rejected_quantity'),
             align: 'right',
             cell: (line) => (
               <p className="pt-2 tabular-nums" data-testid="sr-rejected">
@@ -192,18 +317,22 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
               return <p className="pt-2">{reason ? t(`stock-transfer:reasons.${reason}`) : '—'}</p>;
             },
           },
-          {
-            id: 'tracking',
-            header: t('stock-transfer:fields.tracking'),
-            cell: (line) => {
-              const tracking = savedLine(line)?.tracking;
-              return (
-                <p className="pt-2 whitespace-nowrap" data-testid="sr-tracking">
-                  {tracking ? t(`stock-transfer:tracking.${tracking}`) : '—'}
-                </p>
-              );
-            },
-          },
+          ...(release
+            ? []
+            : ([
+                {
+                  id: 'tracking',
+                  header: t('stock-transfer:fields.tracking'),
+                  cell: (line) => {
+                    const tracking = savedLine(line)?.tracking;
+                    return (
+                      <p className="pt-2 whitespace-nowrap" data-testid="sr-tracking">
+                        {tracking ? t(`stock-transfer:tracking.${tracking}`) : '—'}
+                      </p>
+                    );
+                  },
+                },
+              ] satisfies LineColumn<Line>[])),
           ...(seesCost
             ? ([
                 {
@@ -233,6 +362,16 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
   const actionsApi: DocumentActionsApi<StockTransferView> = {
     reload: (docId) => stockTransfersApi.reload(docId),
     action: async (docId, action, body, key) => {
+      if (document && action === 'settle') {
+        const lines = await askSettlement(document);
+        if (lines === null) return document;
+        return stockTransfersApi.settle(docId, { ...body, lines }, key);
+      }
+      if (document && action === 'split') {
+        const parts = await askSplit(document);
+        if (parts === null) return document;
+        return stockTransfersApi.split(docId, { ...body, parts }, key);
+      }
       if (action !== 'receive' || !document) return stockTransfersApi.action(docId, action, body, key);
       // The receive view: what arrived and what was rejected per line; cancelled, nothing is sent.
       const lines = await askReceipt(document);
@@ -245,10 +384,10 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
     <DocumentPage
       form={form}
       mode={mode}
-      machine={STOCK_TRANSFER_MACHINE}
+      machine={machine}
       api={actionsApi}
-      title={t('routes:stockRelease')}
-      listPath={STOCK_RELEASE_PATH}
+      title={rj ? t('routes:rjStockRelease') : t('routes:stockRelease')}
+      listPath={listPath}
       document={shown}
       values={isNewDoc ? undefined : values}
       loading={!isNewDoc && Boolean(id) && isLoading}
@@ -256,7 +395,33 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
       save={save}
       attachments={{ service: 'inventory', ownerType: 'stock-transfer' }}
       banner={
-        document && document.source === 'store_order' ? (
+        document && (document.parent || document.children.length > 0) ? (
+          <div
+            className="rounded-md bg-violet-50 px-4 py-3 text-sm text-violet-900 ring-1 ring-violet-200"
+            data-testid="sr-split"
+          >
+            {document.parent ? (
+              <>
+                {t('stock-transfer:splitFrom')}{' '}
+                <Link className="font-medium underline" to={`${listPath}/view?id=${document.parent.id}`}>
+                  {document.parent.doc_no}
+                </Link>
+              </>
+            ) : (
+              <>
+                {t('stock-transfer:splitInto')}{' '}
+                {document.children.map((child, index) => (
+                  <span key={child.id}>
+                    {index > 0 && ', '}
+                    <Link className="font-medium underline" to={`${listPath}/view?id=${child.id}`}>
+                      {child.doc_no}
+                    </Link>
+                  </span>
+                ))}
+              </>
+            )}
+          </div>
+        ) : document && document.source === 'store_order' ? (
           <div
             className="rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-900 ring-1 ring-blue-200"
             data-testid="sr-source"
@@ -275,12 +440,31 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
       print={() =>
         document
           ? {
-              title: t('routes:stockRelease'),
+              title: rj ? t('routes:rjStockRelease') : t('routes:stockRelease'),
               docNo: document.doc_no,
               status: document.status,
               fields: [
+                [t('stock-transfer:fields.transfer_type'), t(`stock-transfer:types.${document.transfer_type}`)],
                 [t('stock-transfer:fields.from'), `${document.from_location_id} · ${document.from_location_name}`],
-                [t('stock-transfer:fields.to'), `${document.to_location_id} · ${document.to_location_name}`],
+                release
+                  ? [
+                      t('stock-transfer:fields.customer'),
+                      `${document.customer_id ?? ''} · ${document.customer_name ?? ''}`,
+                    ]
+                  : [t('stock-transfer:fields.to'), `${document.to_location_id} · ${document.to_location_name}`],
+                ...(release
+                  ? ([
+                      [t('stock-transfer:fields.invoice_no'), document.invoice_no || '—'],
+                      [t('stock-transfer:fields.contact_no'), document.contact_no || '—'],
+                      [t('stock-transfer:fields.contact_email'), document.contact_email || '—'],
+                      [t('stock-transfer:fields.delivery_address'), document.delivery_address || '—'],
+                    ] as [string, string][])
+                  : []),
+                ...(document.item_state
+                  ? ([
+                      [t('stock-transfer:fields.item_state'), t(`stock-transfer:itemStates.${document.item_state}`)],
+                    ] as [string, string][])
+                  : []),
                 [t('stock-transfer:fields.release_date'), formatDate(document.release_date)],
                 [t('stock-transfer:fields.urgency'), t(`stock-transfer:urgencies.${document.urgency}`)],
                 [t('stock-transfer:fields.contact'), document.contact || '—'],
@@ -293,8 +477,13 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
                   { label: t('documents:lines.unit') },
                   { label: t('stock-transfer:fields.release_quantity'), align: 'right' },
                   { label: t('stock-transfer:fields.received_quantity'), align: 'right' },
-                  { label: t('stock-transfer:fields.rejected_quantity'), align: 'right' },
-                  { label: t('stock-transfer:fields.tracking') },
+                  {
+                    label: release
+                      ? t('stock-transfer:fields.not_received')
+                      : t('stock-transfer:fields.rejected_quantity'),
+                    align: 'right',
+                  },
+                  { label: consignment ? t('stock-transfer:fields.item_state') : t('stock-transfer:fields.tracking') },
                   ...(seesCost ? [{ label: t('stock-transfer:fields.line_value'), align: 'right' as const }] : []),
                 ],
                 rows: document.lines.map((line) => [
@@ -304,7 +493,13 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
                   formatQuantity(line.release_quantity),
                   formatQuantity(line.received_quantity ?? undefined),
                   formatQuantity(line.rejected_quantity ?? undefined),
-                  line.tracking ? t(`stock-transfer:tracking.${line.tracking}`) : '—',
+                  consignment
+                    ? line.item_state
+                      ? t(`stock-transfer:itemStates.${line.item_state}`)
+                      : '—'
+                    : line.tracking
+                      ? t(`stock-transfer:tracking.${line.tracking}`)
+                      : '—',
                   ...(seesCost ? [formatMoney(line.line_value ?? undefined)] : []),
                 ]),
               },
@@ -313,17 +508,65 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
       }
     >
       <FormSection title={t('stock-transfer:sections.header')} columns={3}>
+        <Controller
+          control={form.control}
+          name="transfer_type"
+          render={({ field }) => (
+            <Select<TransferType>
+              label={t('stock-transfer:fields.transfer_type')}
+              required={!readOnly}
+              value={field.value ?? 'INTERNAL'}
+              onChange={(value) => field.onChange(value)}
+              options={typeOptions}
+              disabled={readOnly || document !== undefined}
+              data-testid="sr-type"
+            />
+          )}
+        />
         <ControlledSelect
           {...bind.select('from_location_id', t('stock-transfer:fields.from'), { required: true })}
           disabled={readOnly || lines.length > 0 || document !== undefined}
           options={locationOptions}
           data-testid="sr-from"
         />
-        <ControlledSelect
-          {...bind.select('to_location_id', t('stock-transfer:fields.to'), { required: true })}
-          options={destinationOptions}
-          data-testid="sr-to"
-        />
+        {release ? (
+          <Controller
+            control={form.control}
+            name="customer_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('stock-transfer:fields.customer')}
+                required={!readOnly}
+                value={field.value ?? ''}
+                onChange={(value) => {
+                  field.onChange(value);
+                  chooseCustomer(value);
+                }}
+                options={customerOptions}
+                disabled={readOnly}
+                error={fieldState.error?.message}
+                data-testid="sr-customer"
+              />
+            )}
+          />
+        ) : (
+          <Controller
+            control={form.control}
+            name="to_location_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('stock-transfer:fields.to')}
+                required={!readOnly}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value)}
+                options={destinationOptions}
+                disabled={readOnly}
+                error={fieldState.error?.message}
+                data-testid="sr-to"
+              />
+            )}
+          />
+        )}
         <ControlledSelect
           {...bind.select('urgency', t('stock-transfer:fields.urgency'), { required: true })}
           options={TRANSFER_URGENCIES.map((value) => ({ value, label: t(`stock-transfer:urgencies.${value}`) }))}
@@ -331,6 +574,14 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
         />
         <DateField {...bind.text('release_date', t('stock-transfer:fields.release_date'), { required: true })} />
         <TextField {...bind.text('contact', t('stock-transfer:fields.contact'))} />
+        {release && (
+          <>
+            <TextField {...bind.text('invoice_no', t('stock-transfer:fields.invoice_no'))} data-testid="sr-invoice" />
+            <TextField {...bind.text('contact_no', t('stock-transfer:fields.contact_no'))} />
+            <TextField {...bind.text('contact_email', t('stock-transfer:fields.contact_email'))} />
+            <TextField {...bind.text('delivery_address', t('stock-transfer:fields.delivery_address'))} />
+          </>
+        )}
         <TextField {...bind.text('remark', t('stock-transfer:fields.remark'))} />
       </FormSection>
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -378,6 +629,8 @@ function StockReleaseForm({ mode, id, readOnly }: FormMode) {
         />
       </section>
       {receiveDialog}
+      {settleDialog}
+      {splitDialog}
     </DocumentPage>
   );
 }

@@ -1,30 +1,77 @@
-import { STOCK_TRANSFER_MACHINE, TRANSFER_URGENCIES } from '@scm/contracts';
+import {
+  CONSIGNMENT_ITEM_STATES,
+  STOCK_RELEASE_MACHINE,
+  STOCK_TRANSFER_MACHINE,
+  TRANSFER_URGENCIES,
+  transferTypesOffered,
+} from '@scm/contracts';
 import type { StockTransferListRow } from '@scm/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../api/session';
-import { stockTransfersApi } from '../../../api/stock-transfers';
+import { rjStockReleasesApi, stockTransfersApi } from '../../../api/stock-transfers';
 import type { Column, FilterDef } from '../../../components/data-table';
 import { DocumentListPage, statusTabsOf } from '../../../components/document';
-import { STOCK_RELEASE_PATH } from './paths';
+import { RJ_STOCK_RELEASE_PATH, STOCK_RELEASE_PATH } from './paths';
 
 const idOf = (row: StockTransferListRow) => row.id;
-const STATUSES = statusTabsOf(STOCK_TRANSFER_MACHINE);
+/** The transfer's and the release's statuses (SPEC.md §4), the open ones first. */
+const STATUSES = (() => {
+  const transfer = statusTabsOf(STOCK_TRANSFER_MACHINE);
+  const release = statusTabsOf(STOCK_RELEASE_MACHINE);
+  const open = [...transfer, ...release].filter(
+    (status) =>
+      !STOCK_TRANSFER_MACHINE.final.includes(status as never) && !STOCK_RELEASE_MACHINE.final.includes(status as never),
+  );
+  return [...new Set([...open, ...transfer, ...release])];
+})();
+/** The RJ_SR context lists releases only (a consignment or an external release): their statuses. */
+const RELEASE_STATUSES = statusTabsOf(STOCK_RELEASE_MACHINE);
 
 /**
- * /inventory/stock-release (SPEC.md §2, key SR): the transfers leaving or reaching the user's locations, by status.
+ * /inventory/stock-release (SPEC.md §2, key SR): the transfers leaving or reaching the user's locations and the
+ * releases to customers, by status.
  */
 export default function StockReleaseListPage() {
+  return <StockReleaseList rj={false} />;
+}
+
+/** Either page's list: `rj` is the RJ_SR context (consignments offered, their item state as a filter). */
+export function StockReleaseList({ rj }: { rj: boolean }) {
   const { t } = useTranslation();
+  const path = rj ? RJ_STOCK_RELEASE_PATH : STOCK_RELEASE_PATH;
   const { user } = useSession();
   const seesCost = user?.role.can_see_cost ?? false;
 
   const columns = useMemo<Column<StockTransferListRow>[]>(() => {
     const urgency = (row: StockTransferListRow) => t(`stock-transfer:urgencies.${row.urgency}`);
+    const type = (row: StockTransferListRow) => t(`stock-transfer:types.${row.transfer_type}`);
+    const state = (row: StockTransferListRow) =>
+      row.item_state ? t(`stock-transfer:itemStates.${row.item_state}`) : '';
     return [
       { id: 'doc_no', header: t('stock-transfer:fields.sr_no'), sortable: true, hideable: false },
+      {
+        id: 'transfer_type',
+        header: t('stock-transfer:fields.transfer_type'),
+        sortable: true,
+        cell: type,
+        exportValue: type,
+      },
       { id: 'from_location_name', header: t('stock-transfer:fields.from'), sortable: true },
-      { id: 'to_location_name', header: t('stock-transfer:fields.to'), sortable: true },
+      { id: 'to_location_name', header: t('stock-transfer:fields.toOrCustomer'), sortable: true },
+      { id: 'invoice_no', header: t('stock-transfer:fields.invoice_no'), sortable: true },
+      { id: 'parent_no', header: t('stock-transfer:fields.parent_no'), sortable: true },
+      ...(rj
+        ? ([
+            {
+              id: 'item_state',
+              header: t('stock-transfer:fields.item_state'),
+              sortable: true,
+              cell: state,
+              exportValue: state,
+            },
+          ] satisfies Column<StockTransferListRow>[])
+        : []),
       { id: 'release_date', header: t('stock-transfer:fields.release_date'), kind: 'date', sortable: true },
       {
         id: 'urgency',
@@ -54,7 +101,7 @@ export default function StockReleaseListPage() {
         sortable: true,
       },
     ];
-  }, [t, seesCost]);
+  }, [t, seesCost, rj]);
 
   const filters = useMemo<FilterDef[]>(
     () => [
@@ -64,28 +111,50 @@ export default function StockReleaseListPage() {
         label: t('stock-transfer:fields.urgency'),
         options: TRANSFER_URGENCIES.map((value) => ({ value, label: t(`stock-transfer:urgencies.${value}`) })),
       },
+      {
+        kind: 'select',
+        id: 'transfer_type',
+        label: t('stock-transfer:fields.transfer_type'),
+        // The RJ_SR page lists releases only; the other page every type but the consignment.
+        options: transferTypesOffered(rj)
+          .filter((value) => !rj || value !== 'INTERNAL')
+          .map((value) => ({ value, label: t(`stock-transfer:types.${value}`) })),
+      },
+      ...(rj
+        ? ([
+            {
+              kind: 'select',
+              id: 'item_state',
+              label: t('stock-transfer:fields.item_state'),
+              options: CONSIGNMENT_ITEM_STATES.map((value) => ({
+                value,
+                label: t(`stock-transfer:itemStates.${value}`),
+              })),
+            },
+          ] satisfies FilterDef[])
+        : []),
     ],
-    [t],
+    [t, rj],
   );
 
   return (
     <DocumentListPage
       testId="stock-release-list"
-      title={t('routes:stockRelease')}
+      title={rj ? t('routes:rjStockRelease') : t('routes:stockRelease')}
       description={t('stock-transfer:description')}
-      api={stockTransfersApi}
-      statuses={STATUSES}
-      permissionKey="SR"
+      api={rj ? rjStockReleasesApi : stockTransfersApi}
+      statuses={rj ? RELEASE_STATUSES : STATUSES}
+      permissionKey={rj ? 'RJ_SR' : 'SR'}
       columns={columns}
       rowKey={idOf}
-      path={STOCK_RELEASE_PATH}
-      rowLink={(row) => `${STOCK_RELEASE_PATH}/view?id=${encodeURIComponent(row.id)}`}
+      path={path}
+      rowLink={(row) => `${path}/view?id=${encodeURIComponent(row.id)}`}
       dateFilter={{ id: 'release_date', label: t('stock-transfer:fields.release_date') }}
       filters={filters}
       extraFields={['id', 'from_location_id', 'to_location_id']}
       searchPlaceholder={t('stock-transfer:searchPlaceholder')}
       exportFileName={t('stock-transfer:exportFileName')}
-      newLabel={t('stock-transfer:create')}
+      newLabel={rj ? t('stock-transfer:createRelease') : t('stock-transfer:create')}
       emptyMessage={t('stock-transfer:empty')}
     />
   );
