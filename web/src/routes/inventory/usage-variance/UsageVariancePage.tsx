@@ -111,6 +111,22 @@ export default function UsageVariancePage() {
         exportValue: (row) => `${row.location_id} ${row.location_name}`,
       },
       { id: 'uom_name', header: t('usage-variance:fields.uom') },
+      quantity('actual_quantity'),
+      quantity('theoretical_quantity'),
+      {
+        ...quantity('variance_quantity'),
+        cell: (row) => <VarianceText value={row.variance_quantity} text={formatQuantity(row.variance_quantity)} />,
+      },
+      { id: 'variance_pct', header: t('usage-variance:fields.variance_pct'), kind: 'percent', sortable: true },
+    ];
+    if (showCost) {
+      list.push(value('actual_value'), value('theoretical_value'), {
+        ...value('variance_value'),
+        cell: (row) => <VarianceText value={row.variance_value} text={formatMoney(row.variance_value)} />,
+      });
+    }
+    // Then what the actual usage is made of (values hidden until shown from the column chooser).
+    list.push(
       quantity('opening_quantity'),
       quantity('receipts_quantity'),
       quantity('transfers_in_quantity'),
@@ -131,14 +147,7 @@ export default function UsageVariancePage() {
       },
       { id: 'count_no', header: t('usage-variance:fields.count_no'), defaultHidden: true },
       { id: 'count_date', header: t('usage-variance:fields.count_date'), kind: 'date', defaultHidden: true },
-      quantity('actual_quantity'),
-      quantity('theoretical_quantity'),
-      {
-        ...quantity('variance_quantity'),
-        cell: (row) => <VarianceText value={row.variance_quantity} text={formatQuantity(row.variance_quantity)} />,
-      },
-      { id: 'variance_pct', header: t('usage-variance:fields.variance_pct'), kind: 'percent', sortable: true },
-    ];
+    );
     if (showCost) {
       list.push(
         value('opening_value', true),
@@ -146,12 +155,6 @@ export default function UsageVariancePage() {
         value('transfers_in_value', true),
         value('transfers_out_value', true),
         value('closing_value', true),
-        value('actual_value'),
-        value('theoretical_value'),
-        {
-          ...value('variance_value'),
-          cell: (row) => <VarianceText value={row.variance_value} text={formatMoney(row.variance_value)} />,
-        },
       );
     }
     list.push({
