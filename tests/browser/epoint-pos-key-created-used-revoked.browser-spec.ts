@@ -94,6 +94,16 @@ test.describe('settings: POS keys', () => {
         headers: { 'x-api-key': key, cookie: '' },
       });
       expect(refused.status()).toBe(401);
+
+      // The outlet's export folder for the pull job: set, then scanned on demand (it does not exist yet: said so).
+      await page.getByTestId('pos-pull-location').click();
+      await page.getByRole('option', { name: `${outlet.id} · ${outlet.name}`, exact: true }).click();
+      const folder = page.getByTestId(`pos-pull-${outlet.id}`);
+      await folder.getByTestId('pos-pull-path').fill(`pos/${tag.toLowerCase()}`);
+      await folder.getByTestId('pos-pull-save').click();
+      await expect(folder.getByTestId('pos-pull-last')).toContainText(t('epoint:pull.neverScanned'));
+      await folder.getByTestId('pos-pull-scan').click();
+      await expect(folder.getByTestId('pos-pull-problem')).toHaveText(t('epoint:pull.problems.FOLDER_MISSING'));
     } finally {
       await director.dispose();
     }

@@ -300,6 +300,12 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
     const saved = await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path: 'ept/outlet-a', enabled: true });
     expect(saved.status).toBe(200);
 
+    // Not made yet: the scan says so (translated on the page by its code).
+    expect((await api(fx.admin).post(`pull-folders/${outletA}/scan`)).status).toBe(200);
+    const missing = (await api(fx.admin).get('pull-folders')).body as { data: { folders: unknown[] } };
+    expect(missing.data.folders).toEqual([
+      expect.objectContaining({ location_id: outletA, last_scan_error: { code: 'FOLDER_MISSING', file: null } }),
+    ]);
     const folder = path.join(root, 'ept/outlet-a');
     await fs.mkdir(folder, { recursive: true });
     const csv = [
@@ -330,7 +336,12 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
 
     const view = await api(fx.admin).get('pull-folders');
     expect((view.body as { data: { folders: unknown[] } }).data.folders).toEqual([
-      expect.objectContaining({ location_id: outletA, folder_path: 'ept/outlet-a', last_scan_files: 0 }),
+      expect.objectContaining({
+        location_id: outletA,
+        folder_path: 'ept/outlet-a',
+        last_scan_files: 0,
+        last_scan_error: null,
+      }),
     ]);
     await expectEventually(
       async () => {

@@ -131,6 +131,22 @@ export const epointPullFolderInputSchema = z
 export type EpointPullFolderInput = z.input<typeof epointPullFolderInputSchema>;
 export type ValidEpointPullFolderInput = z.output<typeof epointPullFolderInputSchema>;
 
+/** Why a scan of a POS export folder did not read everything (shown translated: `epoint:pull.problems.<code>`). */
+export const EPOINT_SCAN_PROBLEMS = [
+  'FOLDER_OUTSIDE_INBOX',
+  'FOLDER_MISSING',
+  'FOLDER_UNREADABLE',
+  'FILE_TOO_LARGE',
+  'FILE_UNREADABLE',
+] as const;
+export type EpointScanProblemCode = (typeof EPOINT_SCAN_PROBLEMS)[number];
+
+export interface EpointScanProblem {
+  code: EpointScanProblemCode;
+  /** The file it is about (FILE_*), else null. */
+  file: string | null;
+}
+
 export interface EpointPullFolderView {
   location_id: string;
   location_name: string;
@@ -141,7 +157,7 @@ export interface EpointPullFolderView {
   last_scan_files: number;
   last_scan_accepted: number;
   last_scan_rejected: number;
-  last_scan_error: string | null;
+  last_scan_error: EpointScanProblem | null;
 }
 
 export interface EpointPullSettingsView {

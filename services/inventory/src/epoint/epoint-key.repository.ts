@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EpointKeyView, EpointPullFolderView } from '@scm/contracts';
+import type { EpointKeyView, EpointPullFolderView, EpointScanProblem } from '@scm/contracts';
 import { DATA_SOURCE, scopeIds } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -31,6 +31,7 @@ export interface PullScanSummary {
   files: number;
   accepted: number;
   rejected: number;
+  /** `CODE` or `CODE:file name` (EPOINT_SCAN_PROBLEMS). */
   error: string | null;
 }
 
@@ -121,7 +122,11 @@ export class EpointKeyRepository {
         ORDER BY f.location_id`,
       [ids ? [...ids] : null],
     );
-    return rows.map((row) => ({ ...row, last_scan_time: iso(row.last_scan_time) }));
+    return rows.map((row) => ({
+      ...row,
+      last_scan_time: iso(row.last_scan_time),
+      last_scan_error: scanProblem(row.last_scan_error),
+    }));
   }
 
   async enabledPullFolders(): Promise<PullFolderRecord[]> {
@@ -211,8 +216,18 @@ interface RawKey {
   revoked_by_name: string | null;
 }
 
-interface RawFolder extends Omit<EpointPullFolderView, 'last_scan_time'> {
+interface RawFolder extends Omit<EpointPullFolderView, 'last_scan_time' | 'last_scan_error'> {
   last_scan_time: Date | null;
+  /** `CODE` or `CODE:file name`. */
+  last_scan_error: string | null;
+}
+
+function scanProblem(stored: string | null): EpointScanProblem | null {
+  if (!stored) return null;
+  const at = stored.indexOf(':');
+  return at < 0
+    ? { code: stored as EpointScanProblem['code'], file: null }
+    : { code: stored.slice(0, at) as EpointScanProblem['code'], file: stored.slice(at + 1) };
 }
 
 function toKeyView(row: RawKey): EpointKeyView {

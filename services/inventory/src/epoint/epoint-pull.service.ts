@@ -6,6 +6,7 @@ import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { CommonErrorCode } from '@scm/contracts';
 import type {
   AccessTokenClaims,
+  EpointScanProblem,
   EpointPullSettingsView,
   EpointScanResult,
   ValidEpointPullFolderInput,
@@ -124,9 +125,9 @@ export class EpointPullService implements OnModuleInit, OnModuleDestroy {
     };
     const folder = path.resolve(this.root, folderPath);
     const days = new Set<string>();
-    let problem: string | null = null;
+    let problem: EpointScanProblem | null = null;
     if (!folder.startsWith(this.root + path.sep)) {
-      problem = 'outside the POS inbox';
+      problem = { code: 'FOLDER_OUTSIDE_INBOX', file: null };
     } else {
       let names: string[] = [];
       try {
@@ -137,14 +138,15 @@ export class EpointPullService implements OnModuleInit, OnModuleDestroy {
           .sort()
           .slice(0, MAX_FILES_PER_SCAN);
       } catch (error) {
-        problem = `cannot read ${folderPath}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`;
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        problem = { code: missing ? 'FOLDER_MISSING' : 'FOLDER_UNREADABLE', file: null };
       }
       for (const name of names) {
         const file = path.join(folder, name);
         try {
           const stat = await fs.stat(file);
           if (stat.size > MAX_FILE_BYTES) {
-            problem = `${name} is larger than ${MAX_FILE_BYTES} bytes`;
+            problem = { code: 'FILE_TOO_LARGE', file: name };
             continue;
           }
           const body = await fs.readFile(file);
@@ -171,7 +173,7 @@ export class EpointPullService implements OnModuleInit, OnModuleDestroy {
           result.rejected += pushed.rejected;
           for (const day of pushed.days) days.add(day);
         } catch (error) {
-          problem = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+          problem = { code: 'FILE_UNREADABLE', file: name };
           logger.warn({ err: error, location: locationId, file: name }, 'POS export file not read');
           await moveTo(folder, name, FAILED_DIR).catch(() => undefined);
         }
@@ -182,7 +184,7 @@ export class EpointPullService implements OnModuleInit, OnModuleDestroy {
       files: result.files,
       accepted: result.accepted,
       rejected: result.rejected,
-      error: problem,
+      error: problem && (problem.file ? `${problem.code}:${problem.file}` : problem.code),
     });
     return result;
   }

@@ -376,7 +376,9 @@ function FolderRow({
               })
             : t('epoint:pull.neverScanned')}
           {folder.last_scan_error && (
-            <span className="ml-2 text-red-700">{t('epoint:pull.lastError', { error: folder.last_scan_error })}</span>
+            <span className="ml-2 text-red-700" data-testid="pos-pull-problem">
+              {t(`epoint:pull.problems.${folder.last_scan_error.code}`, { file: folder.last_scan_error.file ?? '' })}
+            </span>
           )}
         </p>
       )}
