@@ -444,7 +444,8 @@ function DeliveryOrderForm({ mode, id, readOnly }: FormMode) {
               {...bind.select('courier', t('delivery-order:fields.courier'), { required: true })}
               options={[
                 { value: '', label: t('delivery-order:placeholders.courier') },
-                ...DELIVERY_COURIERS.map((value) => ({ value, label: value })),
+                // The field is a plain string (blank until chosen): the options' values widened to match.
+                ...DELIVERY_COURIERS.map((value): { value: string; label: string } => ({ value, label: value })),
               ]}
               data-testid="do-courier"
             />
