@@ -17,8 +17,9 @@ const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url)
 
 /**
  * Issue 13 "Stock release", in both languages: the director releases 4 SACK from the kitchen to a customer
- * (EXTERNAL, with an invoice no.) on /inventory/stock-release, the kitchen's approver approves it, and the customer's
- * receipt of 3 is recorded (PARTIALLY RECEIVED, 1 not received). Then in the RJ_SR context
+ * (EXTERNAL, with an invoice no.) on /inventory/stock-release, the kitchen's approver approves it, the director splits
+ * it into deliveries of 3 and 1 (SPLIT), and the first delivery's receipt of 2 is recorded (PARTIALLY RECEIVED, 1 not
+ * received). Then in the RJ_SR context
  * (/sales-management/stock-release) a consignment of 2 SACK: approved (Available and consigned out), settled with
  * 1 sold and 1 returned (PARTIALLY RECEIVED; the lines read Item sold / the list filter finds it by item state).
  */
@@ -131,9 +132,26 @@ test.describe('stock release', { tag: ['@stock-release'] }, () => {
       await page.goto(external.url);
       await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.approved'));
       await expect(page.getByLabel(t('stock-transfer:fields.invoice_no'))).toHaveValue(`INV-${tag}`);
+      // Split into two deliveries (3 + 1): the deliveries must add up to the release.
+      await action(page, t('documents:actions.split')).click();
+      const split = page.getByTestId('split-dialog');
+      await split.getByTestId('split-qty-0-1').fill('2');
+      await split.getByTestId('split-qty-1-1').fill('1');
+      await split.getByTestId('split-confirm').click();
+      await expect(split.getByTestId('split-error').first()).toHaveText(t('stock-transfer:messages.splitMismatch'));
+      await split.getByTestId('split-qty-0-1').fill('3');
+      await split.getByTestId('split-confirm').click();
+      await expect(split).toHaveCount(0);
+      await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.split'));
+      const deliveries = page.getByTestId('sr-split').getByRole('link');
+      await expect(deliveries).toHaveCount(2);
+      // The first delivery (3): the customer received 2, 1 did not arrive.
+      await deliveries.first().click();
+      await expect(page.getByTestId('sr-split')).toContainText(t('stock-transfer:splitFrom'));
+      await expect(page.getByTestId('form-shell')).toContainText(t('kit:status.approved'));
       await action(page, t('documents:actions.receive')).click();
       const receive = page.getByTestId('receive-dialog');
-      await receive.getByTestId('sr-received-1').fill('3');
+      await receive.getByTestId('sr-received-1').fill('2');
       await receive.getByTestId('sr-rejected-1').fill('1');
       await receive.getByTestId('sr-reason-1').click();
       await page.getByRole('option', { name: t('stock-transfer:reasons.DAMAGED'), exact: true }).click();
@@ -144,7 +162,7 @@ test.describe('stock release', { tag: ['@stock-release'] }, () => {
         path: `${SCREENSHOTS_DIR}${testInfo.project.name}/stock-release-external-received.png`,
         fullPage: true,
       });
-      await expect(page.getByTestId('sr-lines').getByTestId('sr-received')).toHaveText('3');
+      await expect(page.getByTestId('sr-lines').getByTestId('sr-received')).toHaveText('2');
       await expect(page.getByTestId('sr-lines').getByTestId('sr-rejected')).toHaveText('1');
 
       // EXTERNAL_CONSIGNMENT: only offered in the RJ_SR context, where it is the default type.

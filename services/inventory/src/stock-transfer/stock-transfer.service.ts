@@ -664,8 +664,9 @@ export class StockTransferService implements OnModuleInit {
               );
               const total = [...values.values()].reduce((sum, v) => sum.plus(v), exact(0));
               await manager.query(
-                `UPDATE stock_transfer SET transfer_value = $2, dispatch_posting_id = $3 WHERE id = $1`,
-                [childId, roundTo(total, LEDGER_VALUE_SCALE), posted.posting_id],
+                `UPDATE stock_transfer SET transfer_value = $2, dispatch_posting_id = $3, submitted_time = $4
+                  WHERE id = $1`,
+                [childId, roundTo(total, LEDGER_VALUE_SCALE), posted.posting_id, record.submitted_time],
               );
               await recordHistory(manager, {
                 document_type: 'SR',
