@@ -273,7 +273,10 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
     });
     const tooMany = await push(keyB.key, [...many, line({ shift_code: 'ONE-MORE' })]);
     expect(tooMany.status).toBe(400);
-    expect((tooMany.body as { errors: { field: string }[] }).errors[0].field).toBe('records');
+    expect((tooMany.body as { errors: { field: string; message: string }[] }).errors[0]).toMatchObject({
+      field: 'records',
+      message: 'Value cannot be more than 10000',
+    });
     expect((await records({ location_ids: [outletB], shift_code: 'BULK-9999' })).data).toHaveLength(1);
   });
 

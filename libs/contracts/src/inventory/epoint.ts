@@ -63,7 +63,7 @@ export const epointPushSchema = z
     records: z
       .array(z.unknown(), { error: V.required })
       .min(1, { error: V.required })
-      .max(EPOINT_MAX_RECORDS, { error: V.max, params: { max: EPOINT_MAX_RECORDS } } as never),
+      .max(EPOINT_MAX_RECORDS, { error: V.max }),
   })
   .strict();
 export type EpointPushInput = z.input<typeof epointPushSchema>;
