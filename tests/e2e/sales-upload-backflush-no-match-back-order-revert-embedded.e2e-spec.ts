@@ -7,9 +7,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PosIngestService } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
 import type { PosLineInput } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
-import { inventoryDb, seedStock, skuBody } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
+import { inventoryDb, seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
 import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
-import { SALES_CASE, salesCaseExpectation, seedSalesRecipes } from './sales-upload-fixture.js';
+import { salesCase, salesCaseExpectation, seedSalesRecipes } from './sales-upload-fixture.js';
 
 type Server = Parameters<typeof request>[0];
 
@@ -45,7 +45,15 @@ describe('sales upload: backflush, no-match list, back order, revert (embedded m
     server = suite.app.getHttpServer();
     fx = await seedStock(server, runtime, 'SUP');
     [outlet1, outlet2] = fx.locations;
-    skus = await seedSalesRecipes(server, fx, 'SUP', skuBody);
+    const send = async (path: string, body: unknown) => {
+      const response = await request(server)
+        .post(path)
+        .set('Authorization', fx.admin)
+        .send(body as object);
+      if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return (response.body as { data: Record<string, string> }).data;
+    };
+    skus = await seedSalesRecipes(send, { ...fx.skus, categoryId: fx.categoryId }, 'SUP');
     await expectEventually(
       async () => {
         const found = await request(server)
@@ -119,7 +127,7 @@ describe('sales upload: backflush, no-match list, back order, revert (embedded m
       await receive(outlet1, id, '500', '2');
       await receive(outlet1, id, '500', '3');
     }
-    const lines: PosLineInput[] = SALES_CASE.map((line) => ({ ...line, epoint_date: '2026-03-05', uom: 'EA' }));
+    const lines: PosLineInput[] = salesCase('SUP').map((line) => ({ ...line, epoint_date: '2026-03-05', uom: 'EA' }));
     const first = await db.transaction((manager) =>
       pos.ingest(manager, { location_id: outlet1, source: 'Epoint AutoSync', lines }),
     );
@@ -157,7 +165,7 @@ describe('sales upload: backflush, no-match list, back order, revert (embedded m
     expect(view.status).toBe(200);
     expect(view.body.data).toMatchObject({ status: 'POSTED', source: 'Epoint AutoSync', value_date: '2026-03-05' });
     expect(view.body.data.lines).toHaveLength(50);
-    const expected = salesCaseExpectation(skus);
+    const expected = salesCaseExpectation('SUP', skus);
     // One movement line per SKU, each SKU consumed exactly once, the quantity the recipes give.
     const moved = await db.query<{ item_id: string; quantity: string; lines: number }[]>(
       `SELECT item_id, (-sum(quantity))::text AS quantity, count(DISTINCT line_no)::int AS lines

@@ -1,8 +1,5 @@
-import request from 'supertest';
-import type { StockFixture } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
-
-type Server = Parameters<typeof request>[0];
-type SkuBody = (skuId: string, name: string, categoryId: string) => Record<string, unknown>;
+/** A POST to the product's API answering the record made (201), in either mode. */
+export type Send = (path: string, body: unknown) => Promise<Record<string, string>>;
 
 /** How many PLUs the suites sell, and the POS shifts of the day. */
 export const PLU_COUNT = 50;
@@ -14,17 +11,20 @@ export const pluId = (tag: string, index: number) => `${tag}-PLU-${String(index)
 const sauceTenths = (index: number) => (index % 5) + 1;
 
 /** A day of POS lines: every PLU in every shift, an even quantity (so every SKU total is exact at 3 decimals). */
-export const SALES_CASE: { shift_code: string; stock_code: string; quantity: string; amount: string }[] = [];
-for (let index = 1; index <= PLU_COUNT; index++) {
-  SHIFTS.forEach((shift, s) => {
-    const quantity = 2 * (((index * (s + 1)) % 3) + 1);
-    SALES_CASE.push({
-      shift_code: shift,
-      stock_code: pluId('SUP', index),
-      quantity: String(quantity),
-      amount: (quantity * 4.5).toFixed(2),
+export function salesCase(tag: string): { shift_code: string; stock_code: string; quantity: string; amount: string }[] {
+  const lines: { shift_code: string; stock_code: string; quantity: string; amount: string }[] = [];
+  for (let index = 1; index <= PLU_COUNT; index++) {
+    SHIFTS.forEach((shift, s) => {
+      const quantity = 2 * (((index * (s + 1)) % 3) + 1);
+      lines.push({
+        shift_code: shift,
+        stock_code: pluId(tag, index),
+        quantity: String(quantity),
+        amount: (quantity * 4.5).toFixed(2),
+      });
     });
-  });
+  }
+  return lines;
 }
 
 /**
@@ -32,10 +32,10 @@ for (let index = 1; index <= PLU_COUNT; index++) {
  * SAUCE (1 KG from BASE 0.5 KG and OIL 0.2 KG + 25 % wastage) is not inventorised; neither is BASE (2 KG from
  * FLOUR 1 KG + 10 % wastage and SUGAR 0.5 KG). Per KG of SAUCE: FLOUR 0.275, SUGAR 0.125, OIL 0.25.
  */
-export function salesCaseExpectation(skus: { flour: string; sugar: string; oil: string; egg: string }) {
+export function salesCaseExpectation(tag: string, skus: { flour: string; sugar: string; oil: string; egg: string }) {
   let sauceTenthsTotal = 0;
   let sold = 0;
-  for (const line of SALES_CASE) {
+  for (const line of salesCase(tag)) {
     const index = Number(line.stock_code.slice(-2));
     sauceTenthsTotal += Number(line.quantity) * sauceTenths(index);
     sold += Number(line.quantity);
@@ -55,20 +55,11 @@ export function salesCaseExpectation(skus: { flour: string; sugar: string; oil: 
  * two SKU BOMs, and PLUs 01..50 each on its PLU BOM. Answers the inventorised SKUs.
  */
 export async function seedSalesRecipes(
-  server: Server,
-  fx: StockFixture,
+  send: Send,
+  given: { flour: string; sugar: string; categoryId: string },
   tag: string,
-  skuBody: SkuBody,
 ): Promise<{ flour: string; sugar: string; oil: string; egg: string }> {
-  const send = async (path: string, body: unknown) => {
-    const response = await request(server)
-      .post(path)
-      .set('Authorization', fx.admin)
-      .send(body as object);
-    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-    return (response.body as { data: Record<string, string> }).data;
-  };
-  const { flour, sugar } = fx.skus;
+  const { flour, sugar } = given;
   const oil = `${tag}-OIL`;
   const egg = `${tag}-EGG`;
   const sauce = `${tag}-SAUCE`;
@@ -79,7 +70,7 @@ export async function seedSalesRecipes(
     [sauce, `Sauce ${tag}`, false],
     [base, `Base ${tag}`, false],
   ] as const) {
-    await send('/api/catalog/skus', { ...skuBody(id, name, fx.categoryId), is_inventorise: stocked });
+    await send('/api/catalog/skus', kgSku(id, name, given.categoryId, stocked));
   }
   const skuBoms = await send('/api/catalog/item-categories/sku-bom', { category_name: `Kitchen ${tag}` });
   const pluBoms = await send('/api/catalog/item-categories/plu-bom', { category_name: `Menu ${tag}` });
@@ -137,4 +128,24 @@ export async function seedSalesRecipes(
     });
   }
   return { flour, sugar, oil, egg };
+}
+
+/** A SKU kept in KG, as catalog's API takes it. */
+export function kgSku(skuId: string, name: string, categoryId: string, stocked = true): Record<string, unknown> {
+  return {
+    sku_id: skuId,
+    name,
+    display_name: name,
+    category_id: categoryId,
+    primary_uom_name: 'KG',
+    purchasing_uom_name: 'KG',
+    receiving_uom_name: 'KG',
+    counting_uom_name: 'KG',
+    uom_list: [{ uom_name: 'KG', factor: '1' }],
+    supplier_list: [],
+    default_supplier_id: null,
+    threshold: '0',
+    is_inventorise: stocked,
+    default_wastage_percentage: '0',
+  };
 }

@@ -326,6 +326,8 @@ export class SalesUploadService {
         assertMatchable(record.status);
         assertRevision(record.revision, input.revision);
         const line = await this.line(manager, id, lineNo);
+        // Only a line of the no-match list: a code that is a PLU already is never mapped to another.
+        if (line.status === 'MATCHED') throw new AppException(InventoryErrorCode.SALES_UPLOAD_LINE_NOT_FOUND);
         const plu = (await this.recipes.findPlus(manager, [input.plu_id])).get(input.plu_id.trim().toUpperCase());
         const check = plu
           ? await this.recipes.explode(manager, [{ kind: 'plu', id: plu.plu_id, quantity: '1' }])
