@@ -68,11 +68,6 @@ export interface DocumentPageProps<Input extends FieldValues, Output, View exten
    * upload's no-match list, mapped line by line from the view).
    */
   after?: ReactNode;
-  /**
-   * Below the fields, outside the read-only form: parts of a viewed document that take their own input (a sales
-   * upload's no-match list, mapped line by line from the view).
-   */
-  after?: ReactNode;
   children: ReactNode;
 }
 
