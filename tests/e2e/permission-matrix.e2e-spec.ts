@@ -348,6 +348,9 @@ describe('permission matrix over every registered route', () => {
     'PUT /api/inventory/stock-takes/:id/counts': 'ST edit',
     'POST /api/inventory/stock-takes/:id/counts/import': 'ST edit',
     'POST /api/inventory/stock-takes/:id/submit': 'ST edit',
+    // Recipes (the lead's RecipeBook): the sales upload's PLU picker and WIP's SKU BOM picker.
+    'GET /api/inventory/recipes/plus': 'SU view',
+    'GET /api/inventory/recipes/sku-boms': 'WIP view',
     // Sales upload: mapping and ignoring no-match lines are edits; reverting a posted upload takes approval.
     'POST /api/inventory/sales-uploads/list': 'SU view',
     'POST /api/inventory/sales-uploads/status-counts': 'SU view',
@@ -401,7 +404,7 @@ describe('permission matrix over every registered route', () => {
       const key = route.path.startsWith('/api/inventory/attachments/stock-adjustment/')
         ? 'SA'
         : route.path.startsWith('/api/inventory/attachments/stock-transfer/')
-          ? 'SR'
+          ? 'any of SR, RJ_SR'
           : route.path.startsWith('/api/inventory/attachments/delivery-order/')
             ? 'DO'
             : 'ST';

@@ -346,8 +346,10 @@ describe('stock release to a customer: external, consignment, split (embedded mo
       6,
     );
 
-    // An SR-only user sees no consignment, by id or in the list.
+    // An SR-only user sees no consignment, by id, in the list or through its files.
     expect((await as(srOnly).get(`stock-transfers/${consignment.id}`)).status).toBe(404);
+    expect((await as(srOnly).get(`attachments/stock-transfer/${consignment.id}`)).status).toBe(404);
+    expect((await admin().get(`attachments/stock-transfer/${consignment.id}`)).status).toBe(200);
     const hidden = await as(srOnly).post('stock-transfers/list', {
       draw: 1,
       start: 0,

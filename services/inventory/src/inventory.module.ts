@@ -58,8 +58,9 @@ const AREAS: InventoryArea[] = [
         },
         [STOCK_TAKE_ATTACHMENTS]: { permission: 'ST', record: { table: 'stock_take', idColumn: 'id' }, scoped: true },
         [WIP_ATTACHMENTS]: { permission: 'WIP', record: { table: 'wip', idColumn: 'id' }, scoped: true },
+        // A consignment's files are RJ_SR's (the owner check keeps each document to its type's key).
         [STOCK_TRANSFER_ATTACHMENTS]: {
-          permission: 'SR',
+          permission: { anyOf: ['SR', 'RJ_SR'] },
           record: { table: 'stock_transfer', idColumn: 'id' },
           scoped: true,
         },
