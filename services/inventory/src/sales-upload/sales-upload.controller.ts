@@ -104,6 +104,8 @@ export class SalesUploadController {
     });
     if (!parsed.success) throw new AppException(CommonErrorCode.VALIDATION_FAILED, {}, fieldProblemsOf(parsed.error));
     const file = await readUpload(uploadedFiles(request, { maxFileBytes: IMPORT_MAX_BYTES, maxFiles: 1 }));
+    const earlier = await this.uploads.earlierUploadOf(file.body, user);
+    if (earlier) return earlier;
     const rows = await readSalesRows(file.body, parsed.data.source === 'Epoint Excel Upload');
     return this.uploads.upload(parsed.data, file, rows, user);
   }

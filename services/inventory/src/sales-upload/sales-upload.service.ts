@@ -294,6 +294,24 @@ export class SalesUploadService {
     );
   }
 
+  /**
+   * The uploads standing for this very file (sha256), answered before its rows are read: a 100,000-row file uploaded
+   * again is refused in the time of a hash. Null when the file is new (the upload checks again under its lock).
+   */
+  async earlierUploadOf(body: Buffer, user: AccessTokenClaims): Promise<SalesUploadResult | null> {
+    const hash = createHash('sha256').update(body).digest('hex');
+    const manager = this.dataSource.manager;
+    const earlier = await manager.query<UploadRecord[]>(
+      `SELECT ${HEADER} FROM sales_upload WHERE file_hash = $1 AND status IN ('PENDING MATCH', 'POSTED')
+        ORDER BY doc_no`,
+      [hash],
+    );
+    const scope = locationScopeOf(user);
+    const mine = earlier.filter((record) => inLocationScope(scope, record.location_id));
+    if (mine.length === 0) return null;
+    return { duplicate_file: true, uploads: await this.refs(manager, mine), rows: 0, duplicate_rows: 0 };
+  }
+
   /** AutoSync's day (PosIngestService.postDay), in a transaction of its own. */
   async postPosDay(input: {
     location_id: string;
