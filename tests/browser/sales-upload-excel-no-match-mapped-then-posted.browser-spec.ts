@@ -98,6 +98,7 @@ test.describe('sales upload', { tag: ['@sales-upload'] }, () => {
     ]);
     await page.getByTestId('sales-upload-file').setInputFiles({ name: 'sales.xlsx', mimeType: XLSX, buffer: file });
     await expect(page.getByTestId('sales-upload-file-name')).toHaveText('sales.xlsx');
+    await page.screenshot({ path: testInfo.outputPath('upload.png'), fullPage: true });
     await page.getByTestId('sales-upload-start').click();
 
     // The upload waits on its no-match list.
@@ -128,5 +129,10 @@ test.describe('sales upload', { tag: ['@sales-upload'] }, () => {
     const lines = page.getByTestId('sales-upload-line');
     await expect(lines).toHaveCount(2);
     await expect(lines.filter({ hasText: `POS-${tag}` })).toContainText(pluId);
+
+    // The list shows it posted.
+    await page.goto('/inventory/sales-upload');
+    await expect(page.getByTestId('sales-upload-list')).toContainText(`SU-${location}-`);
+    await page.screenshot({ path: testInfo.outputPath('list.png'), fullPage: true });
   });
 });

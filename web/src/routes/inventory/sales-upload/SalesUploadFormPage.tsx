@@ -216,7 +216,7 @@ function UploadPage() {
             to={SALES_UPLOAD_PATH}
             className="inline-flex items-center rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
           >
-            {t('kit:common.back', { defaultValue: 'Back' })}
+            {t('kit:form.back')}
           </Link>
           <Button
             disabled={progress !== null || !file || !locationId}
