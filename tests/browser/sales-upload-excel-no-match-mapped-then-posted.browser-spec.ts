@@ -130,6 +130,12 @@ test.describe('sales upload', { tag: ['@sales-upload'] }, () => {
     await expect(lines).toHaveCount(2);
     await expect(lines.filter({ hasText: `POS-${tag}` })).toContainText(pluId);
 
+    // The print view carries the lines.
+    await page.getByTestId('document-print').click();
+    await expect(page.getByTestId('print-view')).toContainText(`POS-${tag}`);
+    await page.screenshot({ path: testInfo.outputPath('print.png'), fullPage: true });
+    await page.getByTestId('print-close').click();
+
     // The list shows it posted.
     await page.goto('/inventory/sales-upload');
     await expect(page.getByTestId('sales-upload-list')).toContainText(`SU-${location}-`);

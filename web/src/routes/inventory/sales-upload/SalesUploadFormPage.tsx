@@ -319,6 +319,44 @@ function SalesUploadDocument({ id }: { id: string | undefined }) {
       document={document}
       loading={isLoading}
       loadError={error}
+      print={() =>
+        document
+          ? {
+              title: t('routes:salesUpload'),
+              docNo: document.doc_no,
+              status: document.status,
+              fields: [
+                [t('sales-upload:fields.location'), `${document.location_id} · ${document.location_name}`],
+                [t('sales-upload:fields.value_date'), formatDate(document.value_date)],
+                [t('sales-upload:fields.source'), t(`sales-upload:sources.${document.source}`)],
+                [t('sales-upload:fields.file'), document.file_name ?? '—'],
+                [t('sales-upload:fields.total_amount'), formatMoney(document.total_amount)],
+                ...(seesCost
+                  ? ([[t('sales-upload:fields.issue_value'), formatMoney(document.issue_value ?? undefined)]] as [
+                      string,
+                      string,
+                    ][])
+                  : []),
+              ],
+              table: {
+                headers: [
+                  { label: t('sales-upload:lines.plu_code') },
+                  { label: t('sales-upload:lines.plu_name') },
+                  { label: t('sales-upload:lines.quantity'), align: 'right' },
+                  { label: t('sales-upload:lines.amount'), align: 'right' },
+                  { label: t('sales-upload:lines.status') },
+                ],
+                rows: document.lines.map((line) => [
+                  line.plu_code,
+                  line.plu_id ? `${line.plu_id} · ${line.plu_name ?? ''}` : '—',
+                  formatQuantity(line.quantity),
+                  formatMoney(line.amount),
+                  t(`sales-upload:lineStatuses.${line.status}`),
+                ]),
+              },
+            }
+          : null
+      }
       after={
         document && (
           <div className="space-y-4">
