@@ -6,8 +6,12 @@ import type { LocationScope } from '@scm/platform';
 import { StockQueries } from './stock-queries.service.js';
 import { ItemTypeParam } from './stock-params.js';
 
-/** What the documents' line grids read: any of stock adjustment, stock take or the overview lets a user type one. */
-const LINE_GRID_KEYS = ['SA', 'ST', 'INVENTORY_OVERVIEW', 'WIP'] as const;
+/**
+ * What the documents' line grids read (item search, stock at a location, categories): any key of a document with
+ * such a grid — stock adjustment, stock take, WIP, stock transfer / release (and its RJ twin), delivery order — or
+ * the overview lets a user type one.
+ */
+const LINE_GRID_KEYS = ['SA', 'ST', 'INVENTORY_OVERVIEW', 'WIP', 'SR', 'RJ_SR', 'DO'] as const;
 
 /** Stock at one location, for a document line (its balance, units and open batches). */
 @ServiceController('inventory/stock', 'inventory: stock')
