@@ -358,6 +358,7 @@ describe('permission matrix over every registered route', () => {
     'GET /api/inventory/sales-uploads/template': 'SU view',
     'POST /api/inventory/sales-uploads/upload': 'SU edit',
     'GET /api/inventory/sales-uploads/:id': 'SU view',
+    'GET /api/inventory/sales-uploads/:id/file': 'SU view',
     'POST /api/inventory/sales-uploads/:id/lines/:lineNo/map': 'SU edit',
     'POST /api/inventory/sales-uploads/:id/lines/:lineNo/ignore': 'SU edit',
     'POST /api/inventory/sales-uploads/:id/lines/:lineNo/unignore': 'SU edit',

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createEmbeddedApp } from '@scm/gateway';
 import { writeWorkbook } from '@scm/platform';
 import type { Runtime, WriteCell } from '@scm/platform';
-import { SUITE_HOOK_TIMEOUT_MS, expectEventually, startCatalogSuite } from '@scm/testing';
+import { SUITE_HOOK_TIMEOUT_MS, binaryBody, expectEventually, startCatalogSuite } from '@scm/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PosIngestService } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
@@ -230,6 +230,14 @@ describe('sales upload: backflush, no-match list, back order, revert (embedded m
     expect(made.body.data.uploads).toHaveLength(1);
     const [ref] = made.body.data.uploads as { id: string; status: string; unmatched: number }[];
     expect(ref).toMatchObject({ status: 'PENDING MATCH', unmatched: 2 });
+    // The file it was made from downloads as uploaded.
+    const kept = await request(server)
+      .get(`/api/inventory/sales-uploads/${ref.id}/file`)
+      .set('Authorization', fx.admin)
+      .buffer(true)
+      .parse(binaryBody);
+    expect([kept.status, kept.headers['content-disposition']]).toEqual([200, expect.stringContaining('sales.xlsx')]);
+    expect((kept.body as Buffer).equals(file)).toBe(true);
     let view = (await api.get(`sales-uploads/${ref.id}`)).body.data;
     expect(
       view.lines.map((line: Record<string, unknown>) => [line.plu_code, line.status, line.reason, line.quantity]),

@@ -32,6 +32,10 @@ export const salesUploadsApi = {
     const lang = encodeURIComponent(currentLanguage());
     saveBlob(await download('GET', `${BASE}/template?lang=${lang}`, { loading: true }), fileName);
   },
+  /** The file an upload was made from, as it was uploaded. */
+  async downloadFile(id: string, fileName: string): Promise<void> {
+    saveBlob(await download('GET', `${BASE}/${encodeURIComponent(id)}/file`, { loading: true }), fileName);
+  },
   /** The file (XMLHttpRequest, for the progress bar); a refusal rejects with the rows' problems as field errors. */
   upload(form: SalesUploadForm, file: File, onProgress: (fraction: number) => void): Promise<SalesUploadResult> {
     const body = new FormData();

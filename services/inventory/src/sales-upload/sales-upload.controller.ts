@@ -110,6 +110,14 @@ export class SalesUploadController {
     return this.uploads.upload(parsed.data, file, rows, user);
   }
 
+  /** The file the upload was made from, as uploaded. */
+  @Get(':id/file')
+  @Permission('SU', 'view')
+  @ApiProduces(XLSX_MIME)
+  async file(@IdParam() id: string, @CurrentUser() user: AccessTokenClaims): Promise<StreamableFile> {
+    return excelResponse(await this.uploads.file(id, user));
+  }
+
   @Get(':id')
   @Permission('SU', 'view')
   get(@IdParam() id: string, @CurrentUser() user: AccessTokenClaims): Promise<SalesUploadView> {

@@ -31,6 +31,8 @@ import type {
 } from '@scm/contracts';
 import {
   AppException,
+  FILE_STORAGE,
+  XLSX_MIME,
   DATA_SOURCE,
   DocumentActions,
   EventPublisher,
@@ -52,7 +54,7 @@ import {
   runListQuery,
   withLocationFilter,
 } from '@scm/platform';
-import type { LocationScope, RowProblem } from '@scm/platform';
+import type { FileStorage, LocationScope, RowProblem } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostingActor } from '../ledger/stock-ledger.js';
 import { StockLedger } from '../ledger/stock-ledger.js';
@@ -163,6 +165,7 @@ export class SalesUploadService {
     private readonly locations: LocationReplicaRepository,
     private readonly records: EpointRecordRepository,
     private readonly events: EventPublisher,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   async list(query: ListQuery, scope: LocationScope): Promise<ListPage<SalesUploadListRow>> {
@@ -197,6 +200,16 @@ export class SalesUploadService {
     return this.view(manager, record, user);
   }
 
+  /** The file an upload was made from, as uploaded (an AutoSync upload has none: 404). */
+  async file(id: string, user: AccessTokenClaims): Promise<{ body: Buffer; fileName: string }> {
+    const record = await this.findInScope(this.dataSource.manager, id, user);
+    if (!record.file_hash) throw new AppException(DocumentErrorCode.NOT_FOUND);
+    return {
+      body: await this.storage.get(uploadedFileKey(record.file_hash)),
+      fileName: record.file_name ?? 'sales.xlsx',
+    };
+  }
+
   /**
    * A file's rows (Manual, or POS lines exported to Excel): checked whole first (every problem by row and column,
    * nothing stored). Manual rows make one upload per (location, date); POS rows are stored as e-point records
@@ -214,6 +227,9 @@ export class SalesUploadService {
     const located = await this.checkRows(form, rows, user);
     const hash = createHash('sha256').update(file.body).digest('hex');
     const fileName = file.fileName.slice(0, 255);
+    // The file as uploaded, kept by its content (the uploads it makes share it; the same file stored again is the
+    // same object), before the uploads that name it: a failure below leaves at most an unreferenced copy.
+    await this.storage.put(uploadedFileKey(hash), file.body, XLSX_MIME);
     const by: By = { user };
     return retryOnConflict(() =>
       inTransaction(this.dataSource, async (manager) => {
@@ -1067,4 +1083,9 @@ function soldCodes(rows: readonly SalesRow[]): SoldCode[] {
       amount: roundTo(entry.amount, 2),
       row_count: entry.rows,
     }));
+}
+
+/** Where an uploaded sales file is kept: by its SHA-256, so one file making several uploads is stored once. */
+function uploadedFileKey(hash: string): string {
+  return `inventory/sales-uploads/${hash}.xlsx`;
 }

@@ -381,7 +381,21 @@ function SalesUploadDocument({ id }: { id: string | undefined }) {
             <Fact label={t('sales-upload:fields.location')}>{document.location_name}</Fact>
             <Fact label={t('sales-upload:fields.value_date')}>{formatDate(document.value_date)}</Fact>
             <Fact label={t('sales-upload:fields.source')}>{t(`sales-upload:sources.${document.source}`)}</Fact>
-            <Fact label={t('sales-upload:fields.file')}>{document.file_name ?? '—'}</Fact>
+            <Fact label={t('sales-upload:fields.file')}>
+              {document.file_name ? (
+                <button
+                  type="button"
+                  className="text-left text-sky-700 underline hover:text-sky-900"
+                  title={t('sales-upload:actions.download_file')}
+                  onClick={() => void salesUploadsApi.downloadFile(document.id, document.file_name!)}
+                  data-testid="sales-upload-file"
+                >
+                  {document.file_name}
+                </button>
+              ) : (
+                '—'
+              )}
+            </Fact>
             <Fact label={t('sales-upload:fields.total_quantity')}>{formatQuantity(document.total_quantity)}</Fact>
             <Fact label={t('sales-upload:fields.total_amount')}>{formatMoney(document.total_amount)}</Fact>
             {seesCost && (
