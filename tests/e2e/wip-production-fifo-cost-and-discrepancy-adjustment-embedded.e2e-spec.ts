@@ -236,12 +236,15 @@ describe('WIP production through the ledger (embedded mode)', () => {
     expect(await balance(oil)).toEqual(['2.000', '12.6000000']);
     expect(await balance(dough)).toEqual(['16.000', '36.0000000']);
     expect(await balance(crumbs)).toEqual(['1.000', '4.0000000']);
-    // One posting: issues and receipts together, of the document's posting revision.
+    // Two postings of the one action: the issue (the ledger's FIFO) of the posting revision, the receipts after it.
     const postings = await db.query<{ document_type: string; revision: number }[]>(
-      `SELECT document_type, revision FROM stock_posting WHERE document_id = $1`,
+      `SELECT document_type, revision FROM stock_posting WHERE document_id = $1 ORDER BY revision`,
       [made.id],
     );
-    expect(postings).toEqual([{ document_type: 'WIP', revision: 3 }]);
+    expect(postings).toEqual([
+      { document_type: 'WIP', revision: 3 },
+      { document_type: 'WIP', revision: 4 },
+    ]);
     expect(posted.body.data.history.map((h: { action: string }) => h.action)).toEqual(['create', 'update', 'post']);
     // Posted once: a second post is refused.
     expect((await admin().post(`wips/${made.id}/post`, { revision: 3 })).status).toBe(409);
@@ -315,7 +318,7 @@ describe('WIP production through the ledger (embedded mode)', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
     expect(refused.body.message).toContain('Insufficient available quantity');
-    expect(refused.body.message).toContain(`Flour WIP (${flour})`);
+    expect(refused.body.message).toContain('Flour WIP at Outlet');
     expect(await Promise.all([flour, sugar, oil, dough].map((id) => balance(id)))).toEqual(before);
     const view = (await admin().get(`wips/${created.body.data.id}`)).body.data;
     expect(view).toMatchObject({ status: 'DRAFT', revision: 1, ingredient_value: null });

@@ -47,7 +47,6 @@ import {
 } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { StockLedgerException } from '../ledger/stock-ledger.exception.js';
 import { StockLedger } from '../ledger/stock-ledger.js';
 import { RecipeBook } from '../recipes/recipe-book.js';
 import type { RecipeExplosion } from '../recipes/recipe-book.js';
@@ -57,7 +56,6 @@ import { LocationReplicaRepository } from '../replicas/location-replica.reposito
 import { isLiveItem, itemLabel, unitOf } from '../stock-adjustment/adjustment-lines.js';
 import { problem } from '../stock-adjustment/stock-adjustment.exception.js';
 import type { LineProblem } from '../stock-adjustment/stock-adjustment.exception.js';
-import { StockReader } from '../stock/stock-reader.js';
 import { WipException, wipProblem } from './wip.exception.js';
 import { WipRepository } from './wip.repository.js';
 import type {
@@ -99,13 +97,13 @@ interface PreparedWip {
  * outputs; the ingredients are the BOMs' explosion (RecipeBook: wastage included, primary units). The cook records
  * produce quantities, actual consumption and by-products. `post`, in ONE transaction with the status change:
  *
- * 1. the EXPECTED consumption of the produced quantities (the BOMs again, for produce_qty) is issued at FIFO cost —
- *    the oldest batches are picked here under the ingredients' balance locks and named in the posting, so the
- *    value is known before the receipts are priced — short: "Insufficient available quantity" naming the
- *    ingredient, nothing posted;
+ * 1. the EXPECTED consumption of the produced quantities (the BOMs again, for produce_qty) is issued at FIFO cost by
+ *    the ledger (`StockLedger.post` of the document's next revision) — short: the ledger's "Insufficient available
+ *    quantity" naming the ingredient, nothing posted; the issue's movements say what each ingredient cost;
  * 2. the by-products receive their cost share (percent of the issued ingredients' value), the outputs the rest, each
  *    output its own ingredients' share (per SKU, in proportion to its expected quantity of it), per output unit;
- * 3. all of it is ONE `StockLedger.post` of the document's next revision;
+ * 3. those receipts are a second posting, of the revision after (a WIP posts once: no later action of it posts);
+ *    every balance of both is locked first in the ledger's one order, so the two never deadlock another posting;
  * 4. actual − expected of each ingredient is the discrepancy: `inventory.wip.discrepancy-found`, whose handler
  *    makes the automatic stock adjustment (once per WIP).
  */
@@ -119,7 +117,6 @@ export class WipService implements OnModuleInit {
     private readonly recipes: RecipeBook,
     private readonly items: ItemReplicaRepository,
     private readonly locations: LocationReplicaRepository,
-    private readonly stock: StockReader,
     private readonly events: EventPublisher,
     private readonly attachments: AttachmentService,
   ) {}
@@ -274,19 +271,15 @@ export class WipService implements OnModuleInit {
       );
     if (missing.length > 0) throw WipException.invalid(missing);
     const produced = prepared.produced!;
-    const location = await this.locations.find(manager, record.location_id);
-    const locationName = location?.location_name ?? record.location_id;
-
-    // Every balance the posting touches that exists, locked in the ledger's one order (the ledger creates the missing
-    // ones): no other posting takes the ingredients' batches until the commit, so the batches picked here are the
-    // ones the posting takes.
+    // Every balance the two postings touch that exists, locked in the ledger's one order before either posts (the
+    // ledger creates the missing ones), so the issue and the receipts never deadlock with another posting.
     const issuing = lines.consumption.filter((line) => exact(line.expected_quantity ?? '0').greaterThan(0));
     const touched = [
       ...issuing.map((line) => line.sku_id),
       ...lines.outputs.map((line) => line.sku_id),
       ...lines.by_products.map((line) => line.item_id),
     ];
-    const balances = await lockRowsInOrder<{ item_id: string; on_hand: string; reserved: string }>(manager, {
+    await lockRowsInOrder(manager, {
       table: 'stock_balance',
       keyColumns: ['item_type', 'item_id', 'location_id'],
       keys: [...new Set(touched)].map((skuId) => ({
@@ -295,37 +288,34 @@ export class WipService implements OnModuleInit {
         location_id: record.location_id,
       })),
     });
-    const byItem = new Map(balances.map((row) => [row.item_id, row]));
-    for (const line of issuing) {
-      const balance = byItem.get(line.sku_id);
-      const available = balance ? ExactDecimal.max(exact(balance.on_hand).minus(exact(balance.reserved)), 0) : exact(0);
-      if (exact(line.expected_quantity!).greaterThan(available)) {
-        throw StockLedgerException.insufficientStock({
-          item: labelOf(items, line.sku_id),
-          location: locationName,
-          available: roundQuantity(available),
-          asked: roundQuantity(line.expected_quantity!),
-          uom: line.uom_name,
-        });
-      }
-    }
 
-    // FIFO: the oldest batches of each ingredient, named in the posting, valued here.
-    const picked = new Map<string, { batches: { batch_id: string; quantity: string }[]; value: ExactDecimal }>();
-    for (const line of issuing) {
-      let left = exact(line.expected_quantity!);
-      let value = exact(0);
-      const batches: { batch_id: string; quantity: string }[] = [];
-      for (const batch of await this.stock.openBatches(manager, 'sku', line.sku_id, [record.location_id])) {
-        if (left.isZero()) break;
-        const take = ExactDecimal.min(exact(batch.remaining_quantity), left);
-        if (!take.greaterThan(0)) continue;
-        batches.push({ batch_id: batch.batch_id, quantity: take.toFixed(3) });
-        value = value.plus(take.times(exact(batch.unit_cost)));
-        left = left.minus(take);
-      }
-      if (left.greaterThan(0)) throw new Error(`stock_batch of sku:${line.sku_id} hold less than its on_hand`);
-      picked.set(line.sku_id, { batches, value });
+    // The ingredients out at FIFO, by the ledger; what each cost is what its movements took.
+    const header = { document_type: 'WIP' as const, document_id: record.id, document_no: record.doc_no };
+    const issue =
+      issuing.length === 0
+        ? null
+        : await this.ledger.post(
+            manager,
+            {
+              ...header,
+              revision: record.revision + 1,
+              value_date: record.wip_date,
+              lines: issuing.map((line, index) => ({
+                line_no: index + 1,
+                item_type: 'sku' as const,
+                item_id: line.sku_id,
+                location_id: record.location_id,
+                quantity: exact(line.expected_quantity!).negated().toFixed(3),
+                uom_name: line.uom_name,
+              })),
+            },
+            actor,
+          );
+    const picked = new Map<string, { value: ExactDecimal }>();
+    for (const movement of issue?.movements ?? []) {
+      const sku = issuing[movement.line_no - 1].sku_id;
+      const value = exact(movement.cost_value).abs();
+      picked.set(sku, { value: (picked.get(sku)?.value ?? exact(0)).plus(value) });
     }
     const ingredientValue = [...picked.values()].reduce((sum, entry) => sum.plus(entry.value), exact(0));
 
@@ -361,51 +351,30 @@ export class WipService implements OnModuleInit {
       };
     });
 
-    const postingLines: StockPostingLine[] = [];
-    for (const line of issuing) {
-      const pick = picked.get(line.sku_id)!;
-      postingLines.push({
-        line_no: postingLines.length + 1,
-        item_type: 'sku',
-        item_id: line.sku_id,
-        location_id: record.location_id,
-        quantity: exact(line.expected_quantity!).negated().toFixed(3),
-        uom_name: line.uom_name,
-        batches: pick.batches,
-      });
-    }
-    for (const output of outputs) {
-      postingLines.push({
-        line_no: postingLines.length + 1,
-        item_type: 'sku',
+    // The outputs and by-products in at the costs just made.
+    const receipts: StockPostingLine[] = [
+      ...outputs.map((output) => ({
         item_id: output.sku_id,
-        location_id: record.location_id,
-        quantity: exact(output.produce_quantity!).toFixed(3),
+        quantity: output.produce_quantity!,
         uom_name: output.uom_name,
         unit_cost: output.unit_cost!,
-      });
-    }
-    for (const line of byProducts) {
-      postingLines.push({
-        line_no: postingLines.length + 1,
-        item_type: 'sku',
+      })),
+      ...byProducts.map((line) => ({
         item_id: line.item_id,
-        location_id: record.location_id,
-        quantity: exact(line.quantity).toFixed(3),
+        quantity: line.quantity,
         uom_name: line.uom_name,
         unit_cost: line.unit_cost!,
-      });
-    }
-    const posting = await this.ledger.post(
+      })),
+    ].map((line, index) => ({
+      ...line,
+      line_no: index + 1,
+      item_type: 'sku' as const,
+      location_id: record.location_id,
+      quantity: exact(line.quantity).toFixed(3),
+    }));
+    const receipt = await this.ledger.post(
       manager,
-      {
-        document_type: 'WIP',
-        document_id: record.id,
-        document_no: record.doc_no,
-        revision: record.revision + 1,
-        value_date: record.wip_date,
-        lines: postingLines,
-      },
+      { ...header, revision: record.revision + 2, value_date: record.wip_date, lines: receipts },
       actor,
     );
 
@@ -448,7 +417,7 @@ export class WipService implements OnModuleInit {
     const outputValue = outputs.reduce((sum, line) => sum.plus(exact(line.output_value!)), exact(0));
     return {
       fields: {
-        posting_id: posting.posting_id,
+        posting_id: (issue ?? receipt).posting_id,
         ingredient_value: roundTo(ingredientValue, LEDGER_VALUE_SCALE),
         output_value: roundTo(outputValue, LEDGER_VALUE_SCALE),
         by_product_value: roundTo(byProductValue, LEDGER_VALUE_SCALE),
