@@ -39,6 +39,12 @@ function grantsAt(keys: readonly string[], level: Level): PermissionEntry[] {
  * edit / approval on its declared key(s), and must answer exactly as the one permission rule says. A route
  * that declares nothing fails here (and is refused by the guard). It grows with every route services add.
  */
+
+/**
+ * The tests that call every route (four calls a route in the rule sweep) grow with every service: ~400 routes take
+ * about a minute on a calm machine and several on CI's two busy cores. A limit for a hung run, not a speed check.
+ */
+const ROUTE_SWEEP_TIMEOUT_MS = 600_000;
 describe('permission matrix over every registered route', () => {
   let app: NestFastifyApplication;
   let runtime: Runtime;
@@ -88,40 +94,52 @@ describe('permission matrix over every registered route', () => {
     expect(unknownKeys).toEqual([]);
   });
 
-  it('answers every guarded route exactly as the permission rule says, for none / view / edit / approval', async () => {
-    const mismatches: string[] = [];
-    for (const route of routes.filter((r) => !r.isPublic && r.permission && !isLiveStream(r))) {
-      const permission = route.permission!;
-      const keys = ([] as string[]).concat(permission.keys);
-      const signedInOnly = keys.length === 0;
-      const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
-      for (const level of LEVELS) {
-        const perms = grantsAt(signedInOnly ? ['DASHBOARD'] : keys, level);
-        const token = await tokenWithPermissions(runtime, perms);
-        const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
-        const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
-        const refused = response.status === 403 && response.body?.code === 'FORBIDDEN';
-        // A director-only route refuses every other role, whatever its permissions (the director is below).
-        const expected = signedInOnly
-          ? !permission.directorOnly
-          : permission.anyOf
-            ? hasAnyPermission(perms, keys, permission.check)
-            : hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check);
-        if (refused === expected) mismatches.push(`${route.method} ${route.path} as ${level}: got ${response.status}`);
+  it(
+    'answers every guarded route exactly as the permission rule says, for none / view / edit / approval',
+    async () => {
+      const mismatches: string[] = [];
+      for (const route of routes.filter((r) => !r.isPublic && r.permission && !isLiveStream(r))) {
+        const permission = route.permission!;
+        const keys = ([] as string[]).concat(permission.keys);
+        const signedInOnly = keys.length === 0;
+        const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+        // The four levels of one route at once (the calls are independent reads of the guard).
+        const answers = await Promise.all(
+          LEVELS.map(async (level) => {
+            const perms = grantsAt(signedInOnly ? ['DASHBOARD'] : keys, level);
+            const token = await tokenWithPermissions(runtime, perms);
+            const pending = call(route.method, path).set('Authorization', `Bearer ${token}`);
+            const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
+            return { level, perms, response };
+          }),
+        );
+        for (const { level, perms, response } of answers) {
+          const refused = response.status === 403 && response.body?.code === 'FORBIDDEN';
+          // A director-only route refuses every other role, whatever its permissions (the director is below).
+          const expected = signedInOnly
+            ? !permission.directorOnly
+            : permission.anyOf
+              ? hasAnyPermission(perms, keys, permission.check)
+              : hasPermission(perms, keys.length === 1 ? keys[0] : keys, permission.check);
+          if (refused === expected)
+            mismatches.push(`${route.method} ${route.path} as ${level}: got ${response.status}`);
+        }
       }
-    }
-    expect(mismatches).toEqual([]);
-    // Director-only routes let the director through.
-    const director = await tokenWithPermissions(runtime, grantsAt(['DASHBOARD'], 'view'), { role: DIRECTOR_ROLE_NAME });
-    for (const route of routes.filter((r) => r.permission?.directorOnly)) {
-      const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
-      const pending = call(route.method, path).set('Authorization', `Bearer ${director}`);
-      const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
-      if (response.status === 403) mismatches.push(`${route.method} ${route.path} as director: got 403`);
-    }
-    expect(mismatches).toEqual([]);
-    // Four calls per route, and the routes grow with every service: more than jest's default 5 s.
-  }, 120_000);
+      expect(mismatches).toEqual([]);
+      // Director-only routes let the director through.
+      const director = await tokenWithPermissions(runtime, grantsAt(['DASHBOARD'], 'view'), {
+        role: DIRECTOR_ROLE_NAME,
+      });
+      for (const route of routes.filter((r) => r.permission?.directorOnly)) {
+        const path = route.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+        const pending = call(route.method, path).set('Authorization', `Bearer ${director}`);
+        const response = ['POST', 'PUT', 'PATCH'].includes(route.method) ? await pending.send({}) : await pending;
+        if (response.status === 403) mismatches.push(`${route.method} ${route.path} as director: got 403`);
+      }
+      expect(mismatches).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /**
    * The foreign-location column (docs/architecture.md, access rules): a user with every permission but only location A,
@@ -129,92 +147,98 @@ describe('permission matrix over every registered route', () => {
    * nowhere), with or without a locations filter asking for B; every route on a record of B — read, change, action,
    * delete — answers 404 as for a missing record; creating or assigning at B answers 403.
    */
-  it('refuses a full-rights user of location A every record of location B: lists, reads and writes', async () => {
-    seeded ??= await seedTwoLocations(app.getHttpServer(), runtime);
-    const homeOnly = await fullRightsToken(runtime, [HOME_LOCATION]);
-    const everywhere = await fullRightsToken(runtime, ['*']);
-    const as = (token: string, method: string, path: string, body?: object) => {
-      const pending = call(method, path).set('Authorization', `Bearer ${token}`);
-      return body === undefined ? pending : pending.send(body);
-    };
-    const leaks = (body: unknown) => {
-      const text = JSON.stringify(body);
-      return text.includes(FOREIGN_LOCATION) || text.includes(FOREIGN_LOCATION_NAME);
-    };
-    const failures: string[] = [];
+  it(
+    'refuses a full-rights user of location A every record of location B: lists, reads and writes',
+    async () => {
+      seeded ??= await seedTwoLocations(app.getHttpServer(), runtime);
+      const homeOnly = await fullRightsToken(runtime, [HOME_LOCATION]);
+      const everywhere = await fullRightsToken(runtime, ['*']);
+      const as = (token: string, method: string, path: string, body?: object) => {
+        const pending = call(method, path).set('Authorization', `Bearer ${token}`);
+        return body === undefined ? pending : pending.send(body);
+      };
+      const leaks = (body: unknown) => {
+        const text = JSON.stringify(body);
+        return text.includes(FOREIGN_LOCATION) || text.includes(FOREIGN_LOCATION_NAME);
+      };
+      const failures: string[] = [];
 
-    // Lists and parameterless reads: nothing of B, even when asked for it.
-    const lists = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/list'));
-    for (const route of lists) {
-      for (const body of [{ limit: 1000 }, { limit: 1000, other_params: { locations: [FOREIGN_LOCATION] } }]) {
-        const response = await as(homeOnly, 'POST', route.path, body);
-        if (leaks(response.body)) failures.push(`POST ${route.path} ${JSON.stringify(body)} shows location B`);
+      // Lists and parameterless reads: nothing of B, even when asked for it.
+      const lists = routes.filter((route) => route.method === 'POST' && route.path.endsWith('/list'));
+      for (const route of lists) {
+        for (const body of [{ limit: 1000 }, { limit: 1000, other_params: { locations: [FOREIGN_LOCATION] } }]) {
+          const response = await as(homeOnly, 'POST', route.path, body);
+          if (leaks(response.body)) failures.push(`POST ${route.path} ${JSON.stringify(body)} shows location B`);
+        }
       }
-    }
-    for (const route of routes.filter((r) => r.method === 'GET' && !r.path.includes(':') && !isLiveStream(r))) {
-      const response = await as(homeOnly, 'GET', route.path);
-      if (leaks(response.body)) failures.push(`GET ${route.path} shows location B`);
-    }
-    // Control: the same lists do show B to a user holding every location.
-    const control = await as(everywhere, 'POST', '/api/catalog/locations/list', { limit: 1000 });
-    expect(leaks(control.body)).toBe(true);
+      for (const route of routes.filter((r) => r.method === 'GET' && !r.path.includes(':') && !isLiveStream(r))) {
+        const response = await as(homeOnly, 'GET', route.path);
+        if (leaks(response.body)) failures.push(`GET ${route.path} shows location B`);
+      }
+      // Control: the same lists do show B to a user holding every location.
+      const control = await as(everywhere, 'POST', '/api/catalog/locations/list', { limit: 1000 });
+      expect(leaks(control.body)).toBe(true);
 
-    // Every route on a record of B, by resource: as missing (404).
-    const foreignRecords = [
-      {
-        path: '/api/catalog/locations/:id',
-        id: FOREIGN_LOCATION,
-        body: seeded.bodies.location(FOREIGN_LOCATION, 'Renamed'),
-      },
-      {
-        path: '/api/catalog/plu-boms/:id',
-        id: seeded.foreignBom,
-        body: seeded.bodies.pluBom(seeded.foreignBom, HOME_LOCATION),
-      },
-      {
-        path: '/api/identity/users/:id',
-        id: seeded.foreignUser,
-        body: seeded.bodies.user('SCOPE-FOREIGN', [HOME_LOCATION]),
-      },
-      { path: '/api/resend_invitation/:id', id: seeded.foreignUser, body: undefined },
-    ];
-    for (const record of foreignRecords) {
-      const onRecord = routes.filter((route) => route.path === record.path || route.path.startsWith(`${record.path}/`));
-      if (onRecord.length === 0) failures.push(`no route on ${record.path}`);
-      for (const route of onRecord) {
-        const path = route.path.replace(':id', encodeURIComponent(record.id));
-        const body = route.method === 'PUT' ? record.body : route.method === 'GET' ? undefined : {};
-        const response = await as(homeOnly, route.method, path, body);
-        if (response.status !== 404) failures.push(`${route.method} ${route.path} on B: ${response.status}`);
-      }
-      const reachable = await as(everywhere, 'GET', record.path.replace(':id', encodeURIComponent(record.id)));
-      if (record.path !== '/api/resend_invitation/:id' && reachable.status !== 200) {
-        failures.push(`GET ${record.path} on B as a user of every location: ${reachable.status}`);
-      }
-    }
-
-    // Creating or assigning at B: 403 LOCATION_FORBIDDEN.
-    const writesAtB: [string, string, object][] = [
-      ['POST', '/api/catalog/locations', seeded.bodies.location('LOC-NEW', 'New outlet')],
-      ['POST', '/api/catalog/plu-boms', seeded.bodies.pluBom('BOM-NEW', FOREIGN_LOCATION)],
-      ['POST', '/api/identity/users', seeded.bodies.user('SCOPE-NEW', [FOREIGN_LOCATION])],
-      [
-        'PUT',
-        `/api/catalog/default-suppliers/${seeded.skuId}`,
+      // Every route on a record of B, by resource: as missing (404).
+      const foreignRecords = [
         {
-          default_supplier_id: 'SCOPE-S1',
-          location_suppliers: [{ location_id: FOREIGN_LOCATION, supplier_id: 'SCOPE-S1' }],
+          path: '/api/catalog/locations/:id',
+          id: FOREIGN_LOCATION,
+          body: seeded.bodies.location(FOREIGN_LOCATION, 'Renamed'),
         },
-      ],
-    ];
-    for (const [method, path, body] of writesAtB) {
-      const response = await as(homeOnly, method, path, body);
-      if (response.status !== 403 || response.body.code !== 'LOCATION_FORBIDDEN') {
-        failures.push(`${method} ${path} at B: ${response.status} ${response.body.code}`);
+        {
+          path: '/api/catalog/plu-boms/:id',
+          id: seeded.foreignBom,
+          body: seeded.bodies.pluBom(seeded.foreignBom, HOME_LOCATION),
+        },
+        {
+          path: '/api/identity/users/:id',
+          id: seeded.foreignUser,
+          body: seeded.bodies.user('SCOPE-FOREIGN', [HOME_LOCATION]),
+        },
+        { path: '/api/resend_invitation/:id', id: seeded.foreignUser, body: undefined },
+      ];
+      for (const record of foreignRecords) {
+        const onRecord = routes.filter(
+          (route) => route.path === record.path || route.path.startsWith(`${record.path}/`),
+        );
+        if (onRecord.length === 0) failures.push(`no route on ${record.path}`);
+        for (const route of onRecord) {
+          const path = route.path.replace(':id', encodeURIComponent(record.id));
+          const body = route.method === 'PUT' ? record.body : route.method === 'GET' ? undefined : {};
+          const response = await as(homeOnly, route.method, path, body);
+          if (response.status !== 404) failures.push(`${route.method} ${route.path} on B: ${response.status}`);
+        }
+        const reachable = await as(everywhere, 'GET', record.path.replace(':id', encodeURIComponent(record.id)));
+        if (record.path !== '/api/resend_invitation/:id' && reachable.status !== 200) {
+          failures.push(`GET ${record.path} on B as a user of every location: ${reachable.status}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+
+      // Creating or assigning at B: 403 LOCATION_FORBIDDEN.
+      const writesAtB: [string, string, object][] = [
+        ['POST', '/api/catalog/locations', seeded.bodies.location('LOC-NEW', 'New outlet')],
+        ['POST', '/api/catalog/plu-boms', seeded.bodies.pluBom('BOM-NEW', FOREIGN_LOCATION)],
+        ['POST', '/api/identity/users', seeded.bodies.user('SCOPE-NEW', [FOREIGN_LOCATION])],
+        [
+          'PUT',
+          `/api/catalog/default-suppliers/${seeded.skuId}`,
+          {
+            default_supplier_id: 'SCOPE-S1',
+            location_suppliers: [{ location_id: FOREIGN_LOCATION, supplier_id: 'SCOPE-S1' }],
+          },
+        ],
+      ];
+      for (const [method, path, body] of writesAtB) {
+        const response = await as(homeOnly, method, path, body);
+        if (response.status !== 403 || response.body.code !== 'LOCATION_FORBIDDEN') {
+          failures.push(`${method} ${path} at B: ${response.status} ${response.body.code}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /**
    * Each route called as a user holding EVERY other permission (must be refused, 403 FORBIDDEN) and as a user
@@ -385,42 +409,46 @@ describe('permission matrix over every registered route', () => {
     return `${permission.anyOf ? 'any of ' : ''}${keys.join(', ')} ${permission.check}`;
   };
 
-  it('declares every stock ledger route as its table says, and refuses each without its key', async () => {
-    // The platform's own routes (files, dead letters) are declared and tested with the platform.
-    const inventory = routes.filter(
-      (route) =>
-        route.path.startsWith('/api/inventory/') &&
-        !route.path.startsWith('/api/inventory/attachments/') &&
-        !route.path.startsWith('/api/inventory/dead-letters'),
-    );
-    expect(
-      Object.fromEntries(
-        inventory.map((route) => [
-          `${route.method} ${route.path}`,
-          route.isPublic ? 'public' : declaration(route.permission),
-        ]),
-      ),
-    ).toEqual(INVENTORY_ROUTES);
-    // The documents' files keep to their document's key.
-    const attachmentKeys: Record<string, string> = {
-      'stock-adjustment': 'SA',
-      'stock-take': 'ST',
-      'stock-transfer': 'any of SR, RJ_SR',
-      'delivery-order': 'DO',
-      wip: 'WIP',
-    };
-    for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/attachments/'))) {
-      const key = attachmentKeys[route.path.split('/')[4]] ?? 'an owner type missing from attachmentKeys';
-      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
-        new RegExp(`: ${key} (view|edit)$`),
+  it(
+    'declares every stock ledger route as its table says, and refuses each without its key',
+    async () => {
+      // The platform's own routes (files, dead letters) are declared and tested with the platform.
+      const inventory = routes.filter(
+        (route) =>
+          route.path.startsWith('/api/inventory/') &&
+          !route.path.startsWith('/api/inventory/attachments/') &&
+          !route.path.startsWith('/api/inventory/dead-letters'),
       );
-    }
+      expect(
+        Object.fromEntries(
+          inventory.map((route) => [
+            `${route.method} ${route.path}`,
+            route.isPublic ? 'public' : declaration(route.permission),
+          ]),
+        ),
+      ).toEqual(INVENTORY_ROUTES);
+      // The documents' files keep to their document's key.
+      const attachmentKeys: Record<string, string> = {
+        'stock-adjustment': 'SA',
+        'stock-take': 'ST',
+        'stock-transfer': 'any of SR, RJ_SR',
+        'delivery-order': 'DO',
+        wip: 'WIP',
+      };
+      for (const route of routes.filter((r) => r.path.startsWith('/api/inventory/attachments/'))) {
+        const key = attachmentKeys[route.path.split('/')[4]] ?? 'an owner type missing from attachmentKeys';
+        expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
+          new RegExp(`: ${key} (view|edit)$`),
+        );
+      }
 
-    // The POS push is public (its POS key is its credential: epoint-pos-autosync e2e); every other route is keyed.
-    expect(await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/inventory/') && !r.isPublic))).toEqual(
-      [],
-    );
-  }, 120_000);
+      // The POS push is public (its POS key is its credential: epoint-pos-autosync e2e); every other route is keyed.
+      expect(
+        await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/inventory/') && !r.isPublic)),
+      ).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /** Procurement's routes (issue 12), each with the declaration it must keep: the table is the contract. */
   const PROCUREMENT_ROUTES: Record<string, string> = {
@@ -518,33 +546,37 @@ describe('permission matrix over every registered route', () => {
     'petty-cash': 'PC',
   };
 
-  it('declares every procurement route as its table says, and refuses each without its key', async () => {
-    // The platform's own routes (files, dead letters) are declared and tested with the platform.
-    const procurement = routes.filter(
-      (route) =>
-        route.path.startsWith('/api/procurement/') &&
-        !route.path.startsWith('/api/procurement/attachments/') &&
-        !route.path.startsWith('/api/procurement/dead-letters'),
-    );
-    expect(
-      Object.fromEntries(
-        procurement.map((route) => [
-          `${route.method} ${route.path}`,
-          route.isPublic ? 'public' : declaration(route.permission),
-        ]),
-      ),
-    ).toEqual(PROCUREMENT_ROUTES);
-    // Each document's files keep to its key.
-    for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
-      const key = PROCUREMENT_ATTACHMENT_KEYS[route.path.split('/')[4]];
-      expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
-        new RegExp(`: ${key} (view|edit)$`),
+  it(
+    'declares every procurement route as its table says, and refuses each without its key',
+    async () => {
+      // The platform's own routes (files, dead letters) are declared and tested with the platform.
+      const procurement = routes.filter(
+        (route) =>
+          route.path.startsWith('/api/procurement/') &&
+          !route.path.startsWith('/api/procurement/attachments/') &&
+          !route.path.startsWith('/api/procurement/dead-letters'),
       );
-    }
-    expect(
-      await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/') && !r.isPublic)),
-    ).toEqual([]);
-  }, 120_000);
+      expect(
+        Object.fromEntries(
+          procurement.map((route) => [
+            `${route.method} ${route.path}`,
+            route.isPublic ? 'public' : declaration(route.permission),
+          ]),
+        ),
+      ).toEqual(PROCUREMENT_ROUTES);
+      // Each document's files keep to its key.
+      for (const route of routes.filter((r) => r.path.startsWith('/api/procurement/attachments/'))) {
+        const key = PROCUREMENT_ATTACHMENT_KEYS[route.path.split('/')[4]];
+        expect(`${route.method} ${route.path}: ${declaration(route.permission)}`).toMatch(
+          new RegExp(`: ${key} (view|edit)$`),
+        );
+      }
+      expect(
+        await refusalsWithoutKey(routes.filter((r) => r.path.startsWith('/api/procurement/') && !r.isPublic)),
+      ).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /** Notifications' routes (issue 15): SPEC.md §7's notification calls and the activity log, under NOTIFICATION. */
   const NOTIFICATIONS_ROUTES: Record<string, string> = {
@@ -562,18 +594,22 @@ describe('permission matrix over every registered route', () => {
     'POST /api/notification/approval/rebuild': 'SETTING edit',
   };
 
-  it('declares every notifications route as its table says, and refuses each without its key', async () => {
-    const own = routes.filter((route) => route.path.startsWith('/api/notification/'));
-    expect(
-      Object.fromEntries(own.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
-    ).toEqual(NOTIFICATIONS_ROUTES);
-    // The live stream never ends once allowed: here only its refusal (its answer: notifications-live-stream e2e).
-    expect(await refusalsWithoutKey(own.filter((route) => !isLiveStream(route)))).toEqual([]);
-    const others = fullRights().filter((entry) => entry.permission.key !== 'NOTIFICATION');
-    const withoutKey = await tokenWithPermissions(runtime, others, { locs: ['*'], cost: true });
-    const stream = await call('GET', '/api/notification/stream').set('Authorization', `Bearer ${withoutKey}`);
-    expect([stream.status, stream.body?.code]).toEqual([403, 'FORBIDDEN']);
-  }, 120_000);
+  it(
+    'declares every notifications route as its table says, and refuses each without its key',
+    async () => {
+      const own = routes.filter((route) => route.path.startsWith('/api/notification/'));
+      expect(
+        Object.fromEntries(own.map((route) => [`${route.method} ${route.path}`, declaration(route.permission)])),
+      ).toEqual(NOTIFICATIONS_ROUTES);
+      // The live stream never ends once allowed: here only its refusal (its answer: notifications-live-stream e2e).
+      expect(await refusalsWithoutKey(own.filter((route) => !isLiveStream(route)))).toEqual([]);
+      const others = fullRights().filter((entry) => entry.permission.key !== 'NOTIFICATION');
+      const withoutKey = await tokenWithPermissions(runtime, others, { locs: ['*'], cost: true });
+      const stream = await call('GET', '/api/notification/stream').set('Authorization', `Bearer ${withoutKey}`);
+      expect([stream.status, stream.body?.code]).toEqual([403, 'FORBIDDEN']);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   it('answers a full-rights user of location A the stock of location B as not found', async () => {
     // The SKU and both locations of seedTwoLocations reach the ledger's replicas through catalog's events.
