@@ -113,19 +113,16 @@ function startBrowserTier() {
 // jest's own summary is not a line CI tools read; its JSON report gives the counts.
 const browserRun = alongside ? startBrowserTier() : undefined;
 const jestStarted = performance.now();
-// One jest process runs one suite at a time (jest.config.js). On two cores or more the in-process tiers are split
-// into two jest processes (`--shard`, by file) and the distributed suites (services as processes of their own over
-// NATS and Redis, never in-process, one at a time) run in a third: they share only the PostgreSQL server, each
-// suite with its own database and data directory, so the run never ends on a single busy core once the browser
-// tier and the distributed suites are done. Only on a shared TEST_DATABASE_URL: without it each jest process would
-// start its own embedded PostgreSQL in the same directory.
-const IN_PROCESS = ['--selectProjects', 'unit', 'integration', 'e2e'];
+// One jest process runs one suite at a time (jest.config.js). The distributed suites (services as processes of
+// their own over NATS and Redis, never in-process) run in a second jest process beside the in-process tiers when
+// the machine has two cores and a shared TEST_DATABASE_URL (without it each process would start its own embedded
+// PostgreSQL in the same directory). Splitting the in-process tiers too (two `--shard`s) was tried: five busy
+// processes on two cores stretched single tests past their limits (the endpoint fuzz, a toast).
 const jestRuns =
-  jestArgs.length === 0 && cores >= 2 && process.env.TEST_DATABASE_URL
+  distributed && jestArgs.length === 0 && cores >= 2 && process.env.TEST_DATABASE_URL
     ? [
-        { name: 'unit, integration, e2e (half 1)', args: [...IN_PROCESS, '--shard=1/2'] },
-        { name: 'unit, integration, e2e (half 2)', args: [...IN_PROCESS, '--shard=2/2'] },
-        ...(distributed ? [{ name: 'e2e-distributed', args: ['--selectProjects', 'e2e-distributed'] }] : []),
+        { name: 'unit, integration, e2e', args: ['--selectProjects', 'unit', 'integration', 'e2e'] },
+        { name: 'e2e-distributed', args: ['--selectProjects', 'e2e-distributed'] },
       ]
     : [{ name: `unit, integration, e2e${distributed ? ', e2e-distributed' : ''}`, args: jestArgs }];
 const jestResults = await Promise.all(
