@@ -36,9 +36,10 @@ export default {
   // alongside) that can take longer than jest's 5 s default (a timeout, not an assertion: no test measures speed).
   // Global: jest 30 ignores `testTimeout` inside a project of a multi-project config.
   testTimeout: 60_000,
-  // One suite at a time (the distributed suites share one NATS and Redis and collide when two run at once), in a
-  // worker that is replaced once it holds more than this: every suite loads the product's modules afresh into a new
-  // vm context (ESM mode), and one process running all ~110 suites grows past node's heap limit and dies.
+  // One suite at a time unless told otherwise (`npm test` passes --maxWorkers=2 on two cores: every suite has its own
+  // database, data directory, NATS namespace and BullMQ prefix, so any two can run together). Each worker is
+  // replaced once it holds more than the limit below: every suite loads the product's modules afresh into a new vm
+  // context (ESM mode), and one process running all ~150 suites grows past node's heap limit and dies.
   maxWorkers: 1,
   workerIdleMemoryLimit: '1200MB',
   projects: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, runs the jest tiers (the distributed one in a jest process of its own) and, alongside, the browser tier (Playwright driving
+// `npm test`: builds, runs the jest tiers (one jest process, a suite per core) and, alongside, the browser tier (Playwright driving
 // /usr/bin/chromium against the built product), and ends with one line per tier and one plain line summing both:
 //   tests: N passed, N failed, N skipped
 // The distributed suites (separate processes over real NATS and Redis) switch on when NATS_URL and REDIS_URL
@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -82,6 +83,47 @@ const runAsync = (command, args, options) =>
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+/**
+ * The run's migrated template database (TEST_DATABASE_URL only: the server must exist before jest starts). The
+ * build's `migrate` entry brings every service's schema up to date in it once; each suite that starts the whole
+ * product then gets a copy (createTestDatabase's `migrated`) instead of running every migration again.
+ */
+async function createTemplateDatabase() {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return undefined;
+  const name = `scm_template_${process.pid}`;
+  const sql = async (statement) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      return await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const drop = () => sql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await drop();
+  await sql(`CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const migrated = spawnSync(process.execPath, ['services/gateway/dist/migrate.js'], {
+    stdio: 'inherit',
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'error', DATABASE_URL: url.toString() },
+  });
+  if (migrated.status !== 0) {
+    await drop();
+    console.error('The migrated template database could not be made (see above).');
+    process.exit(migrated.status ?? 1);
+  }
+  // A copy needs the template without connections; the migration's close as the server sees it can lag its exit.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await sql(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}'`);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { name, drop };
+}
+
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-test-'));
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
@@ -110,50 +152,50 @@ function startBrowserTier() {
   });
 }
 
+const template = await createTemplateDatabase();
+
 // jest's own summary is not a line CI tools read; its JSON report gives the counts.
 const browserRun = alongside ? startBrowserTier() : undefined;
 const jestStarted = performance.now();
-// One jest process runs one suite at a time (jest.config.js). The distributed suites (services as processes of
-// their own over NATS and Redis, never in-process) run in a second jest process beside the in-process tiers when
-// the machine has two cores and a shared TEST_DATABASE_URL (without it each process would start its own embedded
-// PostgreSQL in the same directory). Splitting the in-process tiers too (two `--shard`s) was tried: five busy
-// processes on two cores stretched single tests past their limits (the endpoint fuzz, a toast).
-const jestRuns =
-  distributed && jestArgs.length === 0 && cores >= 2 && process.env.TEST_DATABASE_URL
-    ? [
-        { name: 'unit, integration, e2e', args: ['--selectProjects', 'unit', 'integration', 'e2e'] },
-        { name: 'e2e-distributed', args: ['--selectProjects', 'e2e-distributed'] },
-      ]
-    : [{ name: `unit, integration, e2e${distributed ? ', e2e-distributed' : ''}`, args: jestArgs }];
-const jestResults = await Promise.all(
-  jestRuns.map(async (jestRun, index) => {
-    const report = path.join(reports, `jest-${index}.json`);
-    const status = await runAsync(
-      process.execPath,
-      [
-        '--experimental-vm-modules',
-        'node_modules/jest/bin/jest.js',
-        '--json',
-        `--outputFile=${report}`,
-        ...jestRun.args,
-      ],
-      { stdio: 'inherit', env: { LOG_LEVEL: 'error', ...process.env, NODE_ENV: 'test' } },
-    );
-    return { ...jestRun, status, counts: readJson(report), took: seconds(jestStarted) };
-  }),
+// One jest process, two suites at a time on two cores: jest hands the next suite to whichever worker is free, so the
+// distributed suites (services as processes of their own over NATS and Redis, each suite in its own namespace and
+// BullMQ prefix) and the in-process ones share both cores to the end. Two jest processes (in-process and distributed)
+// left one core idle for the last minutes; splitting the in-process tiers too (`--shard`) made five busy processes on
+// two cores and stretched single tests past their limits.
+const jestWorkers = Math.max(1, Math.min(2, cores));
+const jestName = `unit, integration, e2e${distributed ? ', e2e-distributed' : ''}`;
+const jestReport = path.join(reports, 'jest.json');
+const jestStatus = await runAsync(
+  process.execPath,
+  [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--json',
+    `--outputFile=${jestReport}`,
+    `--maxWorkers=${jestWorkers}`,
+    ...jestArgs,
+  ],
+  {
+    stdio: 'inherit',
+    env: {
+      LOG_LEVEL: 'error',
+      ...process.env,
+      NODE_ENV: 'test',
+      ...(template && { SCM_TEST_TEMPLATE_DATABASE: template.name }),
+    },
+  },
 );
-for (const result of jestResults) {
-  const { counts } = result;
-  if (counts) {
-    totals.passed += counts.numPassedTests;
-    totals.failed += counts.numFailedTests;
-    totals.skipped += counts.numPendingTests;
-    lines.push(
-      `jest (${result.name}): ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped in ${result.took}`,
-    );
-  } else lines.push(`jest (${result.name}): no report (exit code ${result.status}) after ${result.took}`);
-  if (result.status !== 0) failed = true;
-}
+const jestCounts = readJson(jestReport);
+if (jestCounts) {
+  totals.passed += jestCounts.numPassedTests;
+  totals.failed += jestCounts.numFailedTests;
+  totals.skipped += jestCounts.numPendingTests;
+  lines.push(
+    `jest (${jestName}): ${jestCounts.numPassedTests} passed, ${jestCounts.numFailedTests} failed, ${jestCounts.numPendingTests} skipped in ${seconds(jestStarted)}`,
+  );
+} else lines.push(`jest (${jestName}): no report (exit code ${jestStatus}) after ${seconds(jestStarted)}`);
+if (jestStatus !== 0) failed = true;
+await template?.drop();
 
 if (browser.run) {
   if (alongside && !browserFinished) console.log('\nWaiting for the browser suites, which run alongside jest...');

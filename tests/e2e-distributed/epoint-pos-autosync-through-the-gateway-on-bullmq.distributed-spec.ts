@@ -1,21 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { EpointKeyCreated, EpointPushResult, EpointRecordListRow } from '@scm/contracts';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { freePort } from '@scm/platform';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+import { expectEventually } from '@scm/testing';
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * POS AutoSync (issue 14) in the distributed topology: the POS calls the gateway with its key only (the gateway's
@@ -24,56 +12,26 @@ interface ServiceProcess {
  * posted day too, as a correction.
  */
 describe('POS AutoSync in distributed mode (gateway, BullMQ)', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const processes: ServiceProcess[] = [];
-  let gatewayUrl: string;
+  let stack: DistributedStack;
   let agent: TestAgent;
-  const output: string[] = [];
   const outlet = 'DEP-OUT1';
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_epoint');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-epoint-'));
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    const start = async (name: string) => {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      return service;
-    };
-    for (const name of BACKEND_SERVICES as string[]) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
-    gatewayUrl = (await start('gateway')).url;
-    agent = request.agent(gatewayUrl);
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
+    stack = await startDistributedStack('epoint');
+    agent = await stack.signedInAgent();
   }, 180_000);
 
   afterAll(async () => {
-    for (const service of processes.reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   const push = (key: string, records: unknown[]) =>
-    request(gatewayUrl).post('/api/inventory/epoint/records').set('Authorization', `Bearer ${key}`).send({ records });
+    request(stack.gatewayUrl)
+      .post('/api/inventory/epoint/records')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ records });
   const line = (shift: string, date: string, stock = 'DEP-PLU-LATTE') => ({
     shift_code: shift,
     stock_code: stock,

@@ -1,17 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import request from 'supertest';
+import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { AppException, EventPublisher, NatsTransport, freePort, inTransaction, retryOnConflict } from '@scm/platform';
+import { expectEventually } from '@scm/testing';
+import { AppException, EventPublisher, NatsTransport, inTransaction, retryOnConflict } from '@scm/platform';
 import { DataSource } from 'typeorm';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
 import { InventorySettingsService } from '../../services/inventory/src/ledger/inventory-settings.service.js';
 import { StockLedger } from '../../services/inventory/src/ledger/stock-ledger.js';
 import { ItemReplicaRepository } from '../../services/inventory/src/replicas/item-replica.repository.js';
@@ -22,13 +15,8 @@ import {
   ledgerWorkload,
   postingEnvelope,
 } from '../../services/inventory/test/ledger/ledger-workload.js';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  kill(): Promise<void>;
-  stop(): Promise<void>;
-}
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * The ledger in the distributed topology (one process per service, real PostgreSQL, NATS JetStream, Redis).
@@ -40,54 +28,22 @@ interface ServiceProcess {
  * values = Σ remaining × cost, and every document was posted once.
  */
 describe('stock ledger in distributed mode: posting requests over NATS with redelivery', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const processes: ServiceProcess[] = [];
+  let stack: DistributedStack;
   let agent: TestAgent;
   let inventoryDb: DataSource;
   let nats: NatsTransport;
   let ledger: StockLedger;
-  const output: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_ledger');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-ledger-'));
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
+    stack = await startDistributedStack('ledger', {
       // A refused posting request (an issue beyond the stock) is redelivered, then parked: quickly, here.
       EVENT_MAX_ATTEMPTS: '3',
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    for (const name of BACKEND_SERVICES as string[]) {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      env[`${name.toUpperCase()}_URL`] = service.url;
-    }
-    const gateway = (await startService('gateway', {
-      port: await freePort(),
-      env,
-      onOutput: (_stream: string, text: string) => output.push(`[gateway] ${text}`),
-    })) as ServiceProcess;
-    processes.push(gateway);
-    agent = request.agent(gateway.url);
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
+    });
+    agent = await stack.signedInAgent();
 
     inventoryDb = new DataSource({
       type: 'postgres',
-      url: database.url,
+      url: stack.database.url,
       schema: 'inventory',
       poolSize: 12,
       extra: { options: '-c search_path=inventory' },
@@ -101,7 +57,7 @@ describe('stock ledger in distributed mode: posting requests over NATS with rede
     );
     nats = await NatsTransport.connect({
       url: process.env.NATS_URL!,
-      namespace: env.NATS_NAMESPACE,
+      namespace: stack.env.NATS_NAMESPACE,
       name: 'ledger-distributed-test',
       streamMaxBytes: Number(process.env.EVENT_STREAM_MAX_BYTES ?? 8 * 1024 ** 2),
     });
@@ -110,14 +66,10 @@ describe('stock ledger in distributed mode: posting requests over NATS with rede
   afterAll(async () => {
     await nats?.close();
     await inventoryDb?.destroy();
-    for (const service of [...processes].reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   it("replicates catalog's SKUs and locations into the inventory process over NATS", async () => {
     await seedLedgerCatalog(async (route, body) => {

@@ -1,23 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { InventorySubjects } from '@scm/contracts';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { EventPublisher, freePort } from '@scm/platform';
+import { expectEventually } from '@scm/testing';
+import { EventPublisher } from '@scm/platform';
 import { DataSource } from 'typeorm';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * The notifications process in the distributed topology: started with the others, it receives inventory's
@@ -25,60 +13,28 @@ interface ServiceProcess {
  * spec's /api/notification/... to it.
  */
 describe('notifications over NATS in distributed mode', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const processes: ServiceProcess[] = [];
+  let stack: DistributedStack;
   let agent: TestAgent;
   let db: pg.Client;
-  const output: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_ntf');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      // A namespace of its own on the shared NATS server, so earlier runs' streams never interfere.
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    const start = async (name: string) => {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      return service;
-    };
-    for (const name of BACKEND_SERVICES) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
-    agent = request.agent((await start('gateway')).url);
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
-    db = new pg.Client({ connectionString: database.url });
+    stack = await startDistributedStack('ntf');
+    agent = await stack.signedInAgent();
+    db = new pg.Client({ connectionString: stack.database.url });
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     await db?.end();
-    for (const service of processes.reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   it("notifies the approver of inventory's SA submitted event, received over NATS, through the gateway", async () => {
     const inventory = await new DataSource({
       type: 'postgres',
-      url: database.url,
+      url: stack.database.url,
       schema: 'inventory',
       extra: { options: '-c search_path=inventory' },
     }).initialize();

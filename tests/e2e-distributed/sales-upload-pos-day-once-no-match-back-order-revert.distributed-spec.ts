@@ -1,23 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { freePort, writeWorkbook } from '@scm/platform';
+import { expectEventually } from '@scm/testing';
+import { writeWorkbook } from '@scm/platform';
 import type { WriteCell } from '@scm/platform';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
 import { kgSku, salesCase, salesCaseExpectation, seedSalesRecipes } from '../e2e/sales-upload-fixture.js';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * Sales upload in the distributed topology (issue 14; the embedded suite's scenario over NATS and BullMQ): a day of
@@ -26,59 +15,26 @@ interface ServiceProcess {
  * its OIL shortfall back-ordered and settled by a later receipt; reverting it restores every balance.
  */
 describe('sales upload: POS day once, no-match list, back order, revert (distributed mode)', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const processes: ServiceProcess[] = [];
+  let stack: DistributedStack;
   let agent: TestAgent;
-  let gatewayUrl: string;
   let db: pg.Client;
-  const output: string[] = [];
   const TAG = 'DSU';
   const [OUTLET1, OUTLET2] = ['DSU-OUT1', 'DSU-OUT2'];
   let skus: { flour: string; sugar: string; oil: string; egg: string };
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_su');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    const start = async (name: string) => {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      return service;
-    };
-    for (const name of BACKEND_SERVICES as string[]) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
-    gatewayUrl = (await start('gateway')).url;
-    agent = request.agent(gatewayUrl);
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
-    db = new pg.Client({ connectionString: database.url });
+    stack = await startDistributedStack('su');
+    agent = await stack.signedInAgent();
+    db = new pg.Client({ connectionString: stack.database.url });
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     await db?.end();
-    for (const service of processes.reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   async function send(path: string, body: unknown) {
     const response = await agent.post(path).send(body as object);
@@ -187,7 +143,7 @@ describe('sales upload: POS day once, no-match list, back order, revert (distrib
     );
     const lines = salesCase(TAG).map((line) => ({ ...line, epoint_date: '2026-03-05', uom: 'EA' }));
     const push = () =>
-      request(gatewayUrl).post('/api/inventory/epoint/records').set('Authorization', `Bearer ${key}`).send({
+      request(stack.gatewayUrl).post('/api/inventory/epoint/records').set('Authorization', `Bearer ${key}`).send({
         records: lines,
       });
     const first = await push();

@@ -1,20 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { freePort, mailboxDir, readMailbox } from '@scm/platform';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+import { TEST_ADMIN, expectEventually, signInAgent } from '@scm/testing';
+import { mailboxDir, readMailbox } from '@scm/platform';
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * Revocation in the distributed topology, where catalog verifies tokens locally with the public key: the
@@ -22,58 +11,24 @@ interface ServiceProcess {
  * permission hold at the very next request to catalog too.
  */
 describe('sessions ended or changed at the next request (distributed mode)', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const processes: ServiceProcess[] = [];
-  let gatewayUrl: string;
+  let stack: DistributedStack;
   let admin: TestAgent;
   let roleId: string;
-  const output: string[] = [];
   const PASSWORD = 'Kitchen#Ledger42';
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_sessions');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    const start = async (name: string) => {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      return service;
-    };
-    for (const name of BACKEND_SERVICES as string[]) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
-    gatewayUrl = (await start('gateway')).url;
-    admin = request.agent(gatewayUrl);
-    await signInAgent(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+    stack = await startDistributedStack('sessions');
+    admin = await stack.signedInAgent();
     const role = await admin.post('/api/identity/roles').send(roleWith(true));
     expect(role.status).toBe(201);
     roleId = role.body.data.role_id;
   }, 120_000);
 
   afterAll(async () => {
-    for (const service of processes.reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   function roleWith(uomView: boolean) {
     return {
@@ -96,12 +51,12 @@ describe('sessions ended or changed at the next request (distributed mode)', () 
     });
     expect(invited.status).toBe(201);
     const mail = await expectEventually(async () => {
-      const found = (await readMailbox(mailboxDir(dataDir))).find((m) => m.to === email);
+      const found = (await readMailbox(mailboxDir(stack.dataDir))).find((m) => m.to === email);
       expect(found).toBeDefined();
       return found!;
     });
     const token = /\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const accepted = await request(gatewayUrl)
+    const accepted = await request(stack.gatewayUrl)
       .put('/api/accept_invitation')
       .send({ token, password: PASSWORD, confirm_password: PASSWORD });
     expect(accepted.status).toBe(200);
@@ -109,7 +64,7 @@ describe('sessions ended or changed at the next request (distributed mode)', () 
   }
 
   async function signedIn(username: string): Promise<TestAgent> {
-    const agent = request.agent(gatewayUrl);
+    const agent = request.agent(stack.gatewayUrl);
     await signInAgent(agent, username, PASSWORD);
     return agent;
   }
@@ -117,22 +72,22 @@ describe('sessions ended or changed at the next request (distributed mode)', () 
   const uomList = (agent: TestAgent) => agent.post('/api/catalog/uoms/list').send({});
 
   it('refuses the old cookie at catalog right after sign-out', async () => {
-    const login = await request(gatewayUrl)
+    const login = await request(stack.gatewayUrl)
       .post('/api/login')
       .send({ username: TEST_ADMIN.email, password: TEST_ADMIN.password });
     const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
     const cookie = cookies.join('; ');
     const csrf = cookies.find((c) => c.startsWith('scm_csrf='))!.slice('scm_csrf='.length);
-    const before = await request(gatewayUrl)
+    const before = await request(stack.gatewayUrl)
       .post('/api/catalog/uoms/list')
       .set('Cookie', cookie)
       .set('x-csrf-token', csrf)
       .send({});
     expect(before.status).toBe(200);
-    expect((await request(gatewayUrl).post('/api/logout').set('Cookie', cookie).set('x-csrf-token', csrf)).status).toBe(
-      200,
-    );
-    const after = await request(gatewayUrl)
+    expect(
+      (await request(stack.gatewayUrl).post('/api/logout').set('Cookie', cookie).set('x-csrf-token', csrf)).status,
+    ).toBe(200);
+    const after = await request(stack.gatewayUrl)
       .post('/api/catalog/uoms/list')
       .set('Cookie', cookie)
       .set('x-csrf-token', csrf)

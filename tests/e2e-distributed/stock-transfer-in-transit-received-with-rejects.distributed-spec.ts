@@ -1,21 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
-import { freePort } from '@scm/platform';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  stop(): Promise<void>;
-}
+import { expectEventually } from '@scm/testing';
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * The stock transfer in the distributed topology (the embedded suite's scenario over NATS): 3 lines, one across 2
@@ -24,56 +11,25 @@ interface ServiceProcess {
  * Quantities and values at both locations and in transit are read from the ledger at every step.
  */
 describe('stock transfer through the ledger in transit (distributed mode)', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  const processes: ServiceProcess[] = [];
+  let stack: DistributedStack;
   let agent: TestAgent;
   let db: pg.Client;
-  const output: string[] = [];
   const [KITCHEN, OUTLET] = ['DST-CK', 'DST-OUT'];
   const [FLOUR, SUGAR, OIL] = ['DST-FLOUR', 'DST-SUGAR', 'DST-OIL'];
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist_sr');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    const start = async (name: string) => {
-      const service = (await startService(name, {
-        port: await freePort(),
-        env,
-        onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-      })) as ServiceProcess;
-      processes.push(service);
-      return service;
-    };
-    for (const name of BACKEND_SERVICES as string[]) env[`${name.toUpperCase()}_URL`] = (await start(name)).url;
-    agent = request.agent((await start('gateway')).url);
-    await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
-    db = new pg.Client({ connectionString: database.url });
+    stack = await startDistributedStack('sr');
+    agent = await stack.signedInAgent();
+    db = new pg.Client({ connectionString: stack.database.url });
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     await db?.end();
-    for (const service of processes.reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   async function send(method: 'post' | 'put', url: string, body: object) {
     const response = await agent[method](url).send(body);

@@ -1,24 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { TEST_ADMIN, createTestDatabase, expectEventually, signInAgent } from '@scm/testing';
-import type { TestDatabase } from '@scm/testing';
+import { TEST_ADMIN, expectEventually, signInAgent } from '@scm/testing';
 import { CatalogUsageSubjects } from '@scm/contracts';
-import { EventPublisher, freePort } from '@scm/platform';
+import { EventPublisher } from '@scm/platform';
 import { DataSource } from 'typeorm';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { BACKEND_SERVICES, generateAuthKeys, startService } from '../../scripts/service-processes.mjs';
-
-interface ServiceProcess {
-  name: string;
-  url: string;
-  kill(): Promise<void>;
-  stop(): Promise<void>;
-}
+import { printOutputIfFailed, startDistributedStack } from './distributed-stack.js';
+import type { DistributedStack } from './distributed-stack.js';
 
 /**
  * The distributed topology (one process per service, real PostgreSQL, NATS JetStream and Redis), driven
@@ -26,62 +14,23 @@ interface ServiceProcess {
  * replica converges on catalog's state with no event lost and none applied twice.
  */
 describe('UOM replica in distributed mode survives an inventory crash', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const processes = new Map<string, ServiceProcess>();
-  let gatewayUrl: string;
+  let stack: DistributedStack;
   let agent: TestAgent;
   let db: pg.Client;
-  const output: string[] = [];
-
-  const start = async (name: string, port: number, entry = 'main.js'): Promise<ServiceProcess> => {
-    const service = (await startService(name, {
-      port,
-      env,
-      entry,
-      onOutput: (_stream: string, text: string) => output.push(`[${name}] ${text}`),
-    })) as ServiceProcess;
-    processes.set(name, service);
-    return service;
-  };
 
   beforeAll(async () => {
-    database = await createTestDatabase('scm_dist');
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-dist-'));
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: process.env.NATS_URL!,
-      REDIS_URL: process.env.REDIS_URL!,
-      // A namespace of its own on the shared NATS server, so earlier runs' streams never interfere.
-      NATS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...(generateAuthKeys() as Record<string, string>),
-    };
-    for (const name of BACKEND_SERVICES as string[]) {
-      const service = await start(name, await freePort());
-      env[`${name.toUpperCase()}_URL`] = service.url;
-    }
-    gatewayUrl = (await start('gateway', await freePort())).url;
-    agent = request.agent(gatewayUrl);
-    db = new pg.Client({ connectionString: database.url });
+    stack = await startDistributedStack('uom');
+    agent = request.agent(stack.gatewayUrl);
+    db = new pg.Client({ connectionString: stack.database.url });
     await db.connect();
   }, 120_000);
 
   afterAll(async () => {
     await db?.end();
-    for (const service of [...processes.values()].reverse()) await service.stop();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   }, 60_000);
 
-  afterEach(() => {
-    if (expect.getState().assertionCalls === 0) process.stdout.write(output.join(''));
-  });
+  afterEach(() => printOutputIfFailed(stack));
 
   it('signs in through the gateway, which forwards to identity', async () => {
     await signInAgent(agent, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -101,7 +50,7 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
   });
 
   it('converges with no loss and no duplicate after inventory is killed mid-stream and restarted', async () => {
-    const inventory = processes.get('inventory')!;
+    const inventory = stack.processes.get('inventory')!;
     const inventoryPort = Number(new URL(inventory.url).port);
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i += 1) {
@@ -122,7 +71,7 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
     const gatewayDown = await agent.post('/api/inventory/uoms/list').send({});
     expect(gatewayDown.status).toBe(503);
 
-    await start('inventory', inventoryPort);
+    await stack.start('inventory', inventoryPort);
 
     await expectEventually(
       async () => {
@@ -153,7 +102,7 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
     const uomId: string = uom.body.data.uom_id;
     const inventoryDb = new DataSource({
       type: 'postgres',
-      url: database.url,
+      url: stack.database.url,
       extra: { options: '-c search_path=inventory' },
     });
     await inventoryDb.initialize();
@@ -184,7 +133,7 @@ describe('UOM replica in distributed mode survives an inventory crash', () => {
   }, 60_000);
 
   it('merges every service OpenAPI document at /api/docs/json', async () => {
-    const docs = await request(gatewayUrl).get('/api/docs/json');
+    const docs = await request(stack.gatewayUrl).get('/api/docs/json');
     expect(Object.keys(docs.body.paths)).toEqual(
       expect.arrayContaining(['/api/login', '/api/catalog/uoms/list', '/api/inventory/uoms/list']),
     );

@@ -15,7 +15,7 @@ export async function testConfig(extra: Record<string, string> = {}): Promise<{
   database: TestDatabase;
   dataDir: string;
 }> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('scm_test', { migrated: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scm-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'test',

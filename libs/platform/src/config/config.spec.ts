@@ -8,6 +8,7 @@ describe(loadConfig.name, () => {
       databaseUrl: undefined,
       natsUrl: undefined,
       redisUrl: undefined,
+      redisPrefix: 'scm',
       s3: undefined,
     });
     expect(sut.dataDir).toMatch(/data$/);
@@ -22,6 +23,7 @@ describe(loadConfig.name, () => {
     ['NODE_ENV', 'staging', 'must be development, production or test'],
     ['COOKIE_SECURE', 'maybe', 'must be true or false'],
     ['NATS_NAMESPACE', 'a b', 'may hold only letters'],
+    ['REDIS_PREFIX', 'scm:test', 'may hold only letters'],
     ['TRUST_PROXY', 'the load balancer', 'must be true, false, a number of proxies'],
     ['EVENT_MAX_ATTEMPTS', '0', 'must be a whole number from 1'],
   ])('stops start-up naming %s when it is %p', (variable, value, problem) => {

@@ -28,6 +28,8 @@ export interface PlatformConfig {
   natsUrl: string | undefined;
   /** Prefix isolating environments (or test runs) that share one NATS server; empty by default. */
   natsNamespace: string;
+  /** BullMQ's Redis key prefix: environments sharing one Redis each keep their own queues. */
+  redisPrefix: string;
   /** Unset means the in-process job runner. */
   redisUrl: string | undefined;
   /** Unset means files under `${dataDir}/files`. */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env = process.env): PlatformConfig {
     natsUrl: url(env, 'NATS_URL', ['nats', 'tls']),
     natsNamespace: namespace(env, 'NATS_NAMESPACE'),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    redisPrefix: namespace(env, 'REDIS_PREFIX') || 'scm',
     s3: s3(env),
     logLevel,
     authPublicKey: optional(env, 'AUTH_PUBLIC_KEY')?.replace(/\\n/g, '\n'),

@@ -79,13 +79,23 @@ export async function assertDatabaseReachable(url: string, timeoutMs = 5000): Pr
   }
 }
 
+export interface CreateDatabaseOptions {
+  /** Start as a copy of this database, which nobody may be connected to. */
+  template?: string;
+}
+
 /** Creates and drops throw-away databases on a server (tests run each suite in its own database). */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+  options: CreateDatabaseOptions = {},
+): Promise<string> {
   assertIdentifier(name);
+  const template = options.template === undefined ? '' : ` TEMPLATE "${assertIdentifier(options.template)}"`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`CREATE DATABASE "${name}"${template}`);
   } finally {
     await client.end();
   }

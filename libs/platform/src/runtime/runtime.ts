@@ -105,7 +105,7 @@ export async function createRuntime(config: PlatformConfig, options: RuntimeOpti
     };
     closers.unshift(stopMessaging);
 
-    const jobs = createJobQueue(config.redisUrl);
+    const jobs = createJobQueue(config.redisUrl, config.redisPrefix);
     closers.unshift(() => jobs.close());
     if (config.redisUrl) healthChecks.set('redis', () => jobs.check());
 

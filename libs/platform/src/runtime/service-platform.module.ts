@@ -6,6 +6,7 @@ import { CreateDocumentKitTables1795650000000 } from '../database/document-kit-t
 import { EventGuarantees1795640000000 } from '../database/event-guarantees.migration.js';
 import { CreatePlatformTables1763800000000 } from '../database/platform-tables.migration.js';
 import { openServiceDataSource } from '../database/data-source.js';
+import type { ServiceDataSourceOptions } from '../database/data-source.js';
 import { deadLetterController } from '../events/dead-letter.controller.js';
 import { EventConsumer } from '../events/event-consumer.js';
 import { registerEventMetrics } from '../events/event-metrics.js';
@@ -88,8 +89,22 @@ class ServiceLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplic
 export class ServicePlatformModule {
   /** The module created for each service name, for that service's feature modules to import (see `of`). */
   private static readonly byService = new Map<string, DynamicModule>();
+  /** Each declared service's schema and its whole migration list (the platform's tables around its own). */
+  private static readonly schemas = new Map<string, Omit<ServiceDataSourceOptions, 'url'>>();
 
   static forService(options: ServicePlatformOptions): DynamicModule {
+    const schema: Omit<ServiceDataSourceOptions, 'url'> = {
+      schema: options.name,
+      entities: options.entities,
+      migrations: [
+        CreatePlatformTables1763800000000,
+        CreateAttachmentTable1763800000500,
+        CreateDocumentKitTables1795650000000,
+        ...options.migrations,
+        EventGuarantees1795640000000,
+      ],
+    };
+    ServicePlatformModule.schemas.set(options.name, schema);
     const module: DynamicModule = {
       module: ServicePlatformModule,
       controllers: [deadLetterController(options.name)],
@@ -99,18 +114,7 @@ export class ServicePlatformModule {
           provide: DATA_SOURCE,
           inject: [RUNTIME],
           useFactory: async (runtime: Runtime) => {
-            const dataSource = await openServiceDataSource({
-              url: runtime.databaseUrl,
-              schema: options.name,
-              entities: options.entities,
-              migrations: [
-                CreatePlatformTables1763800000000,
-                CreateAttachmentTable1763800000500,
-                CreateDocumentKitTables1795650000000,
-                ...options.migrations,
-                EventGuarantees1795640000000,
-              ],
-            });
+            const dataSource = await openServiceDataSource({ url: runtime.databaseUrl, ...schema });
             runtime.healthChecks.set(`db:${options.name}`, async () => {
               await dataSource.query('SELECT 1');
             });
@@ -139,6 +143,19 @@ export class ServicePlatformModule {
     };
     ServicePlatformModule.byService.set(options.name, module);
     return module;
+  }
+
+  /**
+   * Brings the schema of every service declared so far (importing a service's module declares it) up to date on
+   * `url` and closes again, starting nothing else: `npm run migrate`, and the test run's migrated template
+   * database. Returns the schemas, in declaration order.
+   */
+  static async migrateAll(url: string): Promise<string[]> {
+    for (const schema of ServicePlatformModule.schemas.values()) {
+      const dataSource = await openServiceDataSource({ url, ...schema, poolSize: 1 });
+      await dataSource.destroy();
+    }
+    return [...ServicePlatformModule.schemas.keys()];
   }
 
   /**
