@@ -390,6 +390,17 @@ describe('sales upload: backflush, no-match list, back order, revert (embedded m
       [id],
     );
     expect(statuses).toEqual([{ status: 'CANCELLED' }]);
+    // The back-order list gives them a status tab of their own, counted, not only a place under "All".
+    const counts = await api.post('back-orders/status-counts', {});
+    expect(counts.status).toBe(200);
+    const cancelled = (counts.body.data as { status: string | null; count: number }[]).find(
+      (tab) => tab.status === 'CANCELLED',
+    );
+    const [stored] = await db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM back_order WHERE status = 'CANCELLED'`,
+    );
+    expect(stored.n).toBeGreaterThan(0);
+    expect(cancelled?.count).toBe(stored.n);
     const after = await balance(outlet2, skus.flour);
     expect(after.back_order_quantity).toBe('0.000');
   });

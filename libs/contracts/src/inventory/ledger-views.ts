@@ -117,7 +117,8 @@ export interface StockAtLocation {
   batches: StockBatchView[];
 }
 
-export const BACK_ORDER_STATUSES = ['OPEN', 'SETTLED'] as const;
+/** OPEN until receipts settle it; CANCELLED when the posting that made it is reverted (a sales upload). */
+export const BACK_ORDER_STATUSES = ['OPEN', 'SETTLED', 'CANCELLED'] as const;
 export type BackOrderStatus = (typeof BACK_ORDER_STATUSES)[number];
 
 /** A shortfall of a posting that allowed negative stock, settled by the next receipts at its location. */
