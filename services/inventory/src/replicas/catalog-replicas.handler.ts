@@ -3,13 +3,14 @@ import type { OnModuleInit } from '@nestjs/common';
 import { CatalogSubjects } from '@scm/contracts';
 import { EventConsumer } from '@scm/platform';
 import type { EntityManager } from 'typeorm';
+import { CustomerReplicaRepository } from './customer-replica.repository.js';
 import { ItemCategoryReplicaRepository } from './item-category-replica.repository.js';
 import { ItemReplicaRepository } from './item-replica.repository.js';
 import { LocationReplicaRepository } from './location-replica.repository.js';
 import { RecipeReplicaRepository } from './recipe-replica.repository.js';
 
 /**
- * Keeps the ledger's replicas (items, item categories, locations, regions, recipes: BOMs and PLUs) in step with catalog's events. Each
+ * Keeps the ledger's replicas (items, item categories, locations, regions, recipes: BOMs and PLUs, customers) in step with catalog's events. Each
  * handler runs in the consumer's transaction with its inbox row, so a redelivery changes nothing.
  */
 @Injectable()
@@ -20,6 +21,7 @@ export class CatalogReplicasHandler implements OnModuleInit {
     private readonly categories: ItemCategoryReplicaRepository,
     private readonly locations: LocationReplicaRepository,
     private readonly recipes: RecipeReplicaRepository,
+    private readonly customers: CustomerReplicaRepository,
   ) {}
 
   onModuleInit(): void {
@@ -57,6 +59,10 @@ export class CatalogReplicasHandler implements OnModuleInit {
     this.events.on(CatalogSubjects.PluBomDeleted, (event, manager) => this.recipes.markBomDeleted(manager, event.data));
     this.events.on(CatalogSubjects.PluUpserted, (event, manager) => this.recipes.upsertPlu(manager, event.data));
     this.events.on(CatalogSubjects.PluDeleted, (event, manager) => this.recipes.markPluDeleted(manager, event.data));
+    this.events.on(CatalogSubjects.CustomerUpserted, (event, manager) => this.customers.upsert(manager, event.data));
+    this.events.on(CatalogSubjects.CustomerDeleted, (event, manager) =>
+      this.customers.markDeleted(manager, event.data),
+    );
   }
 
   /**
@@ -73,5 +79,6 @@ export class CatalogReplicasHandler implements OnModuleInit {
     await this.categories.clear(manager);
     await this.locations.clear(manager);
     await this.recipes.clear(manager);
+    await this.customers.clear(manager);
   }
 }

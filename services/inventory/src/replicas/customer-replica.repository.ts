@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 
 type CustomerDeleted = EventPayload<typeof CatalogSubjects.CustomerDeleted>;
 
-export interface ReleaseCustomerRow extends ReleaseCustomer {
+export interface CustomerReplicaRow extends ReleaseCustomer {
   status: string;
   deleted: boolean;
 }
@@ -12,10 +12,11 @@ export interface ReleaseCustomerRow extends ReleaseCustomer {
 /**
  * Inventory's copy of catalog's customers (RJ_CUSTOMER master data), as far as a stock release needs them: name,
  * contact and the default shipping address. Revision-guarded upserts and tombstones, as every replica; fed by
- * catalog's customer events (StockTransferEventsHandler).
+ * catalog's customer events and rebuilt with the other catalog replicas (CatalogReplicasHandler). The table,
+ * `release_customer_replica`, came with the stock releases (AddStockReleases1795700000330).
  */
 @Injectable()
-export class ReleaseCustomerRepository {
+export class CustomerReplicaRepository {
   async upsert(manager: EntityManager, customer: CustomerSnapshot): Promise<void> {
     const shipping =
       customer.address_list.find((a) => a.address_type === 'shipping' && a.is_default) ??
@@ -56,8 +57,13 @@ export class ReleaseCustomerRepository {
     );
   }
 
-  async find(manager: EntityManager, customerId: string): Promise<ReleaseCustomerRow | null> {
-    const rows = await manager.query<ReleaseCustomerRow[]>(
+  /** Empties the replica before a rebuild replays catalog's history into it. */
+  async clear(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM release_customer_replica`);
+  }
+
+  async find(manager: EntityManager, customerId: string): Promise<CustomerReplicaRow | null> {
+    const rows = await manager.query<CustomerReplicaRow[]>(
       `SELECT customer_id, customer_name, contact_no, email, address, status, deleted
          FROM release_customer_replica WHERE customer_id = $1`,
       [customerId],

@@ -85,7 +85,7 @@ import {
 } from '../stock-adjustment/adjustment-lines.js';
 import { problem } from '../stock-adjustment/stock-adjustment.exception.js';
 import type { LineProblem } from '../stock-adjustment/stock-adjustment.exception.js';
-import { ReleaseCustomerRepository } from './release-customer.repository.js';
+import { CustomerReplicaRepository } from '../replicas/customer-replica.repository.js';
 import { StockTransferException, receiptMismatch } from './stock-transfer.exception.js';
 import { StockTransferRepository } from './stock-transfer.repository.js';
 import type { NewTransfer, TransferLineRecord, TransferRecord } from './stock-transfer.repository.js';
@@ -161,7 +161,7 @@ export class StockTransferService implements OnModuleInit {
     private readonly locations: LocationReplicaRepository,
     private readonly events: EventPublisher,
     private readonly attachments: AttachmentService,
-    private readonly customers: ReleaseCustomerRepository,
+    private readonly customers: CustomerReplicaRepository,
   ) {}
 
   onModuleInit(): void {

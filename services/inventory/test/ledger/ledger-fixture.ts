@@ -2,7 +2,7 @@ import type { LocationSnapshot, SkuSnapshot, StockPostingRequest } from '@scm/co
 import { CreatePlatformTables1763800000000, EventPublisher, inTransaction, openServiceDataSource } from '@scm/platform';
 import { createTestDatabase } from '@scm/testing';
 import type { TestDatabase } from '@scm/testing';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, MigrationInterface } from 'typeorm';
 // Not exported by @scm/platform (ServicePlatformModule runs it last for every service): the outbox's sequences.
 import { EventGuarantees1795640000000 } from '../../../../libs/platform/src/database/event-guarantees.migration.js';
 // The document kit's tables (number series: back orders are numbered SO-<location>-000001).
@@ -28,7 +28,12 @@ export interface LedgerFixture {
 
 export const ACTOR: PostingActor = { id: 'u-1', name: 'Tester' };
 
-export async function openLedger(prefix = 'scm_ledger', poolSize = 10): Promise<LedgerFixture> {
+/** The ledger's tables on a fresh database; `extraMigrations` adds an area's tables a test also needs. */
+export async function openLedger(
+  prefix = 'scm_ledger',
+  poolSize = 10,
+  extraMigrations: (new () => MigrationInterface)[] = [],
+): Promise<LedgerFixture> {
   const database = await createTestDatabase(prefix);
   const dataSource = await openServiceDataSource({
     url: database.url,
@@ -40,6 +45,7 @@ export async function openLedger(prefix = 'scm_ledger', poolSize = 10): Promise<
       CreateDocumentKitTables1795650000000,
       ...replicasArea.migrations,
       ...ledgerArea.migrations,
+      ...extraMigrations,
       EventGuarantees1795640000000,
     ],
   });

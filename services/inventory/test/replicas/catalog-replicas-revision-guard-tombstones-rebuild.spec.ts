@@ -1,26 +1,29 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { CatalogSubjects } from '@scm/contracts';
-import type { EventEnvelope, Subject } from '@scm/contracts';
+import type { CustomerSnapshot, EventEnvelope, Subject } from '@scm/contracts';
 import { EventConsumer, InProcessTransport } from '@scm/platform';
 import { CatalogEventFeed } from '@scm/testing';
 import { CatalogReplicasHandler } from '../../src/replicas/catalog-replicas.handler.js';
+import { CustomerReplicaRepository } from '../../src/replicas/customer-replica.repository.js';
 import { ItemCategoryReplicaRepository } from '../../src/replicas/item-category-replica.repository.js';
 import { RecipeReplicaRepository } from '../../src/replicas/recipe-replica.repository.js';
+import { stockTransferArea } from '../../src/stock-transfer/stock-transfer.area.js';
 import type { LedgerFixture } from '../ledger/ledger-fixture.js';
 import { locationSnapshot, openLedger, productSnapshot, skuSnapshot } from '../ledger/ledger-fixture.js';
 
 /**
  * The ledger's replicas of catalog's items, categories, locations and regions, fed by catalog's events: a newer
  * revision wins whatever the arrival order, a deletion leaves a tombstone, products are one-piece items keyed
- * by their code, only product categories among the item-category kinds are kept, and a rebuild replays
- * catalog's history into empty replicas.
+ * by their code, only product categories among the item-category kinds are kept, customers keep their default
+ * shipping address, and a rebuild replays catalog's history into empty replicas.
  */
 describe(CatalogReplicasHandler.name, () => {
   let fixture: LedgerFixture;
   let transport: InProcessTransport;
   let consumer: EventConsumer;
   let sut: CatalogReplicasHandler;
+  let sutCustomers: CustomerReplicaRepository;
   let feed: CatalogEventFeed;
   const publish = <S extends Subject>(subject: S, data: EventEnvelope<S>['data'], key: string) =>
     feed.publish(subject, data, key);
@@ -35,17 +38,20 @@ describe(CatalogReplicasHandler.name, () => {
     )[0];
 
   beforeAll(async () => {
-    fixture = await openLedger('scm_inventory_replicas');
+    // With the stock releases' migrations: the customer replica's table came with them.
+    fixture = await openLedger('scm_inventory_replicas', 10, stockTransferArea.migrations);
     transport = new InProcessTransport();
     // Catalog's events and retained history, as its relay would publish and serve them.
     feed = new CatalogEventFeed(transport);
     consumer = new EventConsumer(fixture.dataSource, 'inventory', transport, { sweepIntervalMs: 60_000 });
+    sutCustomers = new CustomerReplicaRepository();
     sut = new CatalogReplicasHandler(
       consumer,
       fixture.items,
       new ItemCategoryReplicaRepository(),
       fixture.locations,
       new RecipeReplicaRepository(),
+      sutCustomers,
     );
     sut.onModuleInit();
     await consumer.start();
@@ -204,6 +210,48 @@ describe(CatalogReplicasHandler.name, () => {
     });
   });
 
+  it('keeps customers with their default shipping address, and tombstones the deleted', async () => {
+    const customer = (code: string, name: string, revision: number): CustomerSnapshot => ({
+      customer_code: code,
+      customer_name: name,
+      salutation: '',
+      chinese_name: '',
+      gender: '',
+      email: `${code.toLowerCase()}@example.com`,
+      primary_contact_no: '+65 6000 0000',
+      secondary_contact_no: '',
+      birthday: null,
+      wedding_anniversary: null,
+      mailing_list: false,
+      contact_mode: '',
+      occupation: '',
+      company: '',
+      department: '',
+      tags: [],
+      address_list: [
+        { address_type: 'billing', address: '1 Bill St', country: 'SG', postal_code: '100001', is_default: true },
+        { address_type: 'shipping', address: '2 Ship Rd', country: 'SG', postal_code: '200002', is_default: true },
+      ],
+      transaction_count: 0,
+      total_spending: '0.00',
+      status: 'active',
+      revision,
+      last_updated_time: new Date().toISOString(),
+    });
+    await publish(CatalogSubjects.CustomerUpserted, customer('C-1', 'Jade House', 1), 'C-1');
+    await publish(CatalogSubjects.CustomerUpserted, customer('C-2', 'Gone Ltd', 1), 'C-2');
+    await publish(CatalogSubjects.CustomerDeleted, { customer_code: 'C-2', revision: 2 }, 'C-2');
+    expect(await sutCustomers.find(fixture.dataSource.manager, 'C-1')).toMatchObject({
+      customer_name: 'Jade House',
+      address: '2 Ship Rd, SG, 200002',
+      deleted: false,
+    });
+    expect(await sutCustomers.find(fixture.dataSource.manager, 'C-2')).toMatchObject({ deleted: true });
+    expect((await sutCustomers.options(fixture.dataSource.manager, '')).map((option) => option.customer_id)).toEqual([
+      'C-1',
+    ]);
+  });
+
   it('rebuilds the replicas from catalog history into the same state', async () => {
     const snapshot = async () =>
       fixture.dataSource.query(
@@ -211,11 +259,15 @@ describe(CatalogReplicasHandler.name, () => {
          UNION ALL SELECT 'category', item_type || ':' || category_id, revision, deleted FROM item_category_replica
          UNION ALL SELECT 'location', location_id, revision, deleted FROM location_replica
          UNION ALL SELECT 'region', region_id::text, revision, deleted FROM region_replica
+         UNION ALL SELECT 'customer', customer_id, revision, deleted FROM release_customer_replica
          ORDER BY 1, 2`,
       );
     const before = await snapshot();
     // Something the history does not hold (written behind the consumer's back) disappears with the rebuild.
     await fixture.items.upsertSku(fixture.dataSource.manager, skuSnapshot({ sku_id: 'STRAY', name: 'Stray' }));
+    await fixture.dataSource.query(
+      `INSERT INTO release_customer_replica (customer_id, customer_name, status, revision) VALUES ('STRAY', 'Stray', 'active', 1)`,
+    );
     await sut.rebuild();
     expect(await snapshot()).toEqual(before);
   });
