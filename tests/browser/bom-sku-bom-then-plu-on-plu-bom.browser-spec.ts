@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -136,7 +137,7 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(page).toHaveURL('/PLUSKU/skubom/category/new');
     await field(page, t('item-category:fields.category_name')).fill(names.skuBomCategory);
     await page.getByRole('button', { name: t('kit:form.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(/\/PLUSKU\/skubom\/category\/view\?id=/);
     await page.getByRole('link', { name: t('kit:form.back') }).click();
     await page.getByRole('searchbox').fill(names.skuBomCategory);
@@ -189,7 +190,7 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(page.getByTestId('field-error')).toHaveCount(0);
 
     await save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/skubom/list/view\\?id=${bomId}$`));
     // The server's roll-up, row by row and in total.
     await expect(page.getByTestId('bom-consume-row-0')).toContainText(skus.flour);
@@ -233,7 +234,7 @@ test.describe('BOM and PLU pages', { tag: ['@bom-pages'] }, () => {
     await expect(page.getByTestId('plu-margin-percentage')).toHaveText(figures.percentage);
     await page.screenshot({ path: `${dir}/bom-plu-form-before-save.png`, fullPage: true });
     await page.getByRole('button', { name: t('kit:form.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/plu/list/view\\?id=${pluId}$`));
     // The same figures on its view ...
     await expect(page.getByTestId('plu-cost')).toHaveText(figures.cost);

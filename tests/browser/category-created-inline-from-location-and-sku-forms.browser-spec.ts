@@ -5,6 +5,7 @@ import { directorApi } from './fixtures/api.ts';
 import { expect, labelled, test, uniqueTag } from './fixtures/identity.ts';
 import type { Translate } from './fixtures/catalog.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -66,12 +67,7 @@ test.describe('master data: a category created from the form that needs it', () 
     await page.getByRole('button', { name: t('kit:form.save'), exact: true }).click();
     await expect(page).toHaveURL(/\/location\/list\/view\?id=/);
     // The category's and the location's "created" messages.
-    await expect(
-      page
-        .getByRole('status')
-        .filter({ hasText: t('messages:created') })
-        .last(),
-    ).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page.getByTestId('location-category')).toHaveText(`Kiosks ${tag}`);
     await page.screenshot({ path: `${dir}/category-inline--location-saved.png` });
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -79,7 +80,7 @@ test.describe('customer pages', () => {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${dir}/customer-form-new.png`, fullPage: true });
     await save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/contact-management/customer/list/view\\?id=${code}$`));
 
     // In the list, and reopened from it with both addresses.

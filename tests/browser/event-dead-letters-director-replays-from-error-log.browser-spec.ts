@@ -5,6 +5,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -89,9 +90,7 @@ test.describe('error log: server events', { tag: ['@layout'] }, () => {
     await snapshot(page, testInfo, 'parked');
 
     await row.getByRole('button', { name: t('layout:errorLog.server.replay') }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: t('layout:errorLog.server.replayed.applied') }),
-    ).toBeVisible();
+    await expectToast(page, t('layout:errorLog.server.replayed.applied'));
     await expect(row).toHaveCount(0);
     await snapshot(page, testInfo, 'replayed');
 
@@ -114,7 +113,7 @@ test.describe('error log: server events', { tag: ['@layout'] }, () => {
     await expect(confirm).toContainText(t('layout:errorLog.server.confirmDiscard.title'));
     await snapshot(page, testInfo, 'confirm-discard');
     await confirm.getByRole('button', { name: t('layout:errorLog.server.discard') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('layout:errorLog.server.discarded') })).toBeVisible();
+    await expectToast(page, t('layout:errorLog.server.discarded'));
     await expect(row).toHaveCount(0);
   });
 

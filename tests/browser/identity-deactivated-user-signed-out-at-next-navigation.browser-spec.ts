@@ -1,6 +1,7 @@
 import { expect, newPerson, test, uniqueTag, viewOnly } from './fixtures/identity.ts';
 import { shell } from './fixtures/layout.ts';
 import { loginForm, signInThroughForm } from './fixtures/test.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /**
  * SPEC.md §4 user statuses, §6: deactivating a user ends their sessions; the next navigation of a user who is
@@ -36,7 +37,7 @@ test.describe('identity: deactivated while signed in', () => {
     const confirm = adminPage.getByRole('dialog', { name: t('users:confirm.deactivateTitle') });
     await expect(confirm).toContainText(person.employeeName);
     await confirm.getByRole('button', { name: t('users:actions.deactivate') }).click();
-    await expect(adminPage.getByRole('status').filter({ hasText: t('messages:deactivated') })).toBeVisible();
+    await expectToast(adminPage, t('messages:deactivated'));
     await expect(row).toContainText(t('kit:status.inactive'));
 
     // The user's next step in the app signs them out to the login page, and they cannot sign in again.

@@ -1,6 +1,7 @@
 import { expect, labelled, newPerson, setPasswordForm, test, uniqueTag, viewOnly } from './fixtures/identity.ts';
 import { mailsTo, waitForMail } from './fixtures/mailbox.ts';
 import { loginForm, signInThroughForm } from './fixtures/test.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /**
  * SPEC.md §2 /login "forgot password" and /reset, §7: the same neutral answer whether or not the e-mail has an
@@ -53,7 +54,7 @@ test.describe('identity: forgot password', () => {
     await form.confirm.fill(newPassword);
     await form.set.click();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('status').filter({ hasText: t('messages:password_set') })).toBeVisible();
+    await expectToast(page, t('messages:password_set'));
 
     // The old password no longer signs in...
     await signInThroughForm(page, t, person);

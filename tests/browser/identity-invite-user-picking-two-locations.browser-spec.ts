@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { directorApi } from './fixtures/api.ts';
 import { expect, labelled, newPerson, test, uniqueTag } from './fixtures/identity.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -78,7 +79,7 @@ test.describe('identity: invite a user picking locations', () => {
     });
 
     await adminPage.getByRole('button', { name: t('users:sendInvitation') }).click();
-    await expect(adminPage.getByRole('status').filter({ hasText: t('messages:invited') })).toBeVisible();
+    await expectToast(adminPage, t('messages:invited'));
     await expect(adminPage).toHaveURL(/\/user\/list\/view\?id=/);
 
     // The view names the two locations; the record holds their ids.

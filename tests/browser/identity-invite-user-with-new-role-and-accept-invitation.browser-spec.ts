@@ -11,6 +11,7 @@ import {
 import { shell } from './fixtures/layout.ts';
 import { waitForMail } from './fixtures/mailbox.ts';
 import { signInThroughForm } from './fixtures/test.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /**
  * SPEC.md §2 /user/role, /user/list, /invite; §5 password rules; §6 menu by role: an administrator creates a
@@ -40,7 +41,7 @@ test.describe('identity: invite a user with a new role', () => {
     await expect(permissionCheckbox(adminPage, t, 'UOM', 'edit')).not.toBeChecked();
     await expect(adminPage.getByTestId('permission-matrix').getByRole('checkbox', { checked: true })).toHaveCount(1);
     await adminPage.getByRole('button', { name: t('kit:form.save'), exact: true }).click();
-    await expect(adminPage.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(adminPage, t('messages:created'));
     await expect(adminPage).toHaveURL(/\/user\/role\/view\?id=/);
 
     // ...and invites the new user with it, in the project's language.
@@ -58,7 +59,7 @@ test.describe('identity: invite a user with a new role', () => {
       .getByRole('option', { name: t(language === 'zh-CN' ? 'users:languages.zhCN' : 'users:languages.en') })
       .click();
     await adminPage.getByRole('button', { name: t('users:sendInvitation') }).click();
-    await expect(adminPage.getByRole('status').filter({ hasText: t('messages:invited') })).toBeVisible();
+    await expectToast(adminPage, t('messages:invited'));
     await expect(adminPage).toHaveURL(/\/user\/list\/view\?id=/);
     await expect(adminPage.getByTestId('user-invited-hint')).toHaveText(t('users:hints.invited'));
 
@@ -110,7 +111,7 @@ test.describe('identity: invite a user with a new role', () => {
     await form.confirm.fill(invitee.password);
     await form.accept.click();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('status').filter({ hasText: t('messages:password_set') })).toBeVisible();
+    await expectToast(page, t('messages:password_set'));
 
     // Signed in by username, the menu holds the UOM page and no user management.
     await signInThroughForm(page, t, invitee);

@@ -1,5 +1,6 @@
 import { expect, newPerson, permissionCheckbox, test, uniqueTag, viewOnly } from './fixtures/identity.ts';
 import { shell } from './fixtures/layout.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /**
  * SPEC.md §6: the session is re-read on every navigation and its permissions rebuilt from the role, so a
@@ -39,7 +40,7 @@ test.describe('identity: role change while signed in', () => {
     await uomView.click();
     await expect(uomView).not.toBeChecked();
     await adminPage.getByRole('button', { name: t('kit:form.save'), exact: true }).click();
-    await expect(adminPage.getByRole('status').filter({ hasText: t('messages:updated') })).toBeVisible();
+    await expectToast(adminPage, t('messages:updated'));
 
     // The user's next navigation shows the menu of the changed role: no UOM, nor its now empty group.
     await menuLink('activityLog').click();

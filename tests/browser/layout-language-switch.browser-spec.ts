@@ -2,6 +2,7 @@ import { translator } from './fixtures/catalog.ts';
 import { shell } from './fixtures/layout.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /**
  * SPEC.md §1: the language menu switches language, comes back to the same page, sets the page language and
@@ -22,7 +23,7 @@ test.describe('language switch', { tag: '@layout' }, () => {
       .getByRole('menuitem', { name: t(target === 'en' ? 'layout:language.en' : 'layout:language.zhCN') })
       .click();
 
-    await expect(shell(page, other).toast(other('layout:language.switched'))).toBeVisible();
+    await expectToast(page, other('layout:language.switched'));
     await expect(page).toHaveURL('/PLUSKU/uom');
     await expect(page.locator('html')).toHaveAttribute('lang', target);
     await expect(page).toHaveTitle(
@@ -45,7 +46,7 @@ test.describe('language switch', { tag: '@layout' }, () => {
     await page
       .getByRole('menuitem', { name: t(target === 'en' ? 'layout:language.en' : 'layout:language.zhCN') })
       .click();
-    await expect(shell(page, other).toast(other('layout:language.switched'))).toBeVisible();
+    await expectToast(page, other('layout:language.switched'));
     await expect(page).toHaveURL('/dashboard');
     await expect(shell(page, other).menuLink('dashboard')).toHaveAttribute('aria-current', 'page');
   });

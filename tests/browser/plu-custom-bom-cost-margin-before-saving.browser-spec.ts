@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -120,7 +121,7 @@ test.describe('PLU cost and margin before saving', { tag: ['@plu-cost-preview'] 
     await page.screenshot({ path: `${dir}/plu-custom-bom-cost-before-saving.png`, fullPage: true });
 
     await page.getByRole('button', { name: t('kit:form.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/plu/list/view\\?id=${pluId}$`));
     await expect(page.getByTestId('plu-cost')).toHaveText(figures.cost);
     await expect(page.getByTestId('plu-margin')).toHaveText(figures.margin);

@@ -5,6 +5,7 @@ import { request } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -145,7 +146,7 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
     await choose(page, 'product-shipping-method', 'Malca-Amit');
     await page.getByTestId('product-gms').click();
     await save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(/\/PLUSKU\/product-management\/view\?id=/);
     await expect(page.getByTestId('product-retail-usd')).toHaveText(usd('1,000.00'));
 
@@ -178,7 +179,7 @@ test.describe('product pages', { tag: ['@product-pages'] }, () => {
 
     // The JPEG becomes the cover: shown first, with its badge.
     await gallery.getByRole('button', { name: t('products:images.setCoverOf', { name: 'side.jpg' }) }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:updated') })).toBeVisible();
+    await expectToast(page, t('messages:updated'));
     await expect(images.first()).toHaveAttribute('data-name', 'side.jpg');
     await expect(images.first()).toHaveAttribute('data-cover', 'true');
     await expect(images.nth(1)).toHaveAttribute('data-cover', 'false');

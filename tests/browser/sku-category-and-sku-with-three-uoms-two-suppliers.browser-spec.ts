@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -71,7 +72,7 @@ test.describe('SKU pages', { tag: ['@sku-pages'] }, () => {
     await page.getByTestId('sub-category-add').click();
     await field(page, t('sku:category.fields.sub_category_name', { index: 1 })).fill('Rice');
     await page.getByRole('button', { name: t('kit:form.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(/\/PLUSKU\/sku\/category\/view\?id=/);
 
     // The SKU.
@@ -133,7 +134,7 @@ test.describe('SKU pages', { tag: ['@sku-pages'] }, () => {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${dir}/sku-form-new.png`, fullPage: true });
     await save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/sku/list/view\\?id=${skuId}$`));
 
     // Found in the list, and reopened from it.

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -118,7 +119,7 @@ test.describe('supplier pricing and default suppliers', () => {
     await dialog.getByTestId('price-save').click();
     await expect(dialog).toBeHidden();
     // An added price says so (issue 10: not "Updated").
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await page.getByRole('searchbox').fill(skuId);
     const s1Row = page.getByRole('row').filter({ hasText: `Golden Grain ${tag}` });
     await expect(s1Row).toContainText('42.50');

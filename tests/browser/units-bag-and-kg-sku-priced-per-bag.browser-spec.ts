@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { directorApi, supplierBody } from './fixtures/api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 const SCREENSHOTS_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -73,7 +74,7 @@ test.describe('units of measure', { tag: ['@sku-pages', '@uom-pages'] }, () => {
       await expect(page.getByTestId('uom-conversion')).toContainText(`1 ${secondary} =`);
       if (name === kg) await page.screenshot({ path: `${dir}/units-1-uom-bag-of-25-kg.png`, fullPage: true });
       await page.getByRole('button', { name: t('kit:form.save') }).click();
-      await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+      await expectToast(page, t('messages:created'));
       await expect(page).toHaveURL(/\/PLUSKU\/uom\/view\?id=/);
     }
 
@@ -105,7 +106,7 @@ test.describe('units of measure', { tag: ['@sku-pages', '@uom-pages'] }, () => {
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${dir}/units-2-sku-form.png`, fullPage: true });
     await page.getByRole('button', { name: t('kit:form.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(new RegExp(`/PLUSKU/sku/list/view\\?id=${skuId}$`));
 
     // A price per BAG: the dialog offers the SKU's units by name and says what a BAG is.

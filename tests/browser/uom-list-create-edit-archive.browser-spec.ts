@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Translate } from './fixtures/catalog.ts';
 import { expect, test } from './fixtures/test.ts';
 import { CLERK, DIRECTOR } from './fixtures/users.ts';
+import { expectToast } from './fixtures/toast.ts';
 
 /** The UOM form's fields by their translated labels (a required field's label starts with its marker). */
 function uomForm(page: Page, t: Translate) {
@@ -35,7 +36,7 @@ test.describe('UOM pages', { tag: ['@layout', '@uom-pages'] }, () => {
     await form.factor.fill('24');
     await expect(page.getByTestId('uom-conversion')).toContainText(secondary);
     await form.save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:created') })).toBeVisible();
+    await expectToast(page, t('messages:created'));
     await expect(page).toHaveURL(/\/PLUSKU\/uom\/view\?id=/);
     await expect(form.secondary).toHaveValue(secondary);
     await expect(page.getByText(t('kit:status.new'), { exact: true })).toBeVisible();
@@ -45,7 +46,7 @@ test.describe('UOM pages', { tag: ['@layout', '@uom-pages'] }, () => {
     await expect(page).toHaveURL(/\/PLUSKU\/uom\/edit\?id=/);
     await form.factor.fill('12');
     await form.save.click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:updated') })).toBeVisible();
+    await expectToast(page, t('messages:updated'));
     await expect(page).toHaveURL(/\/PLUSKU\/uom\/view\?id=/);
     await expect(form.factor).toHaveValue('12');
 
@@ -61,7 +62,7 @@ test.describe('UOM pages', { tag: ['@layout', '@uom-pages'] }, () => {
     const confirm = page.getByRole('dialog', { name: t('uom:confirm.archiveTitle') });
     await expect(confirm).toContainText(secondary);
     await confirm.getByRole('button', { name: t('kit:actions.archive') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('messages:archived') })).toBeVisible();
+    await expectToast(page, t('messages:archived'));
     await expect(row).toContainText(t('kit:status.archived'));
     // An archived UOM can no longer be edited from the list.
     await expect(row.getByRole('button', { name: t('kit:actions.edit') })).toHaveCount(0);
