@@ -5,7 +5,8 @@ import { DIRECTOR } from './fixtures/users.ts';
 /**
  * POS AutoSync (issue 14) in Settings › POS keys: the director creates a key for an outlet (location and label), sees
  * it once with a copy button, the outlet's POS pushes a day's lines with it, the lines show on the e-point records
- * page, and once the key is revoked in Settings the POS is refused. Each language has an outlet of its own.
+ * page, and once the key is revoked in Settings the POS is refused. The outlet's pull source is set to a folder, then
+ * to a URL (another scheme refused), and each scan's problem is shown. Each language has an outlet of its own.
  */
 test.describe('settings: POS keys', () => {
   test('a key is created and shown once, used by the POS, then revoked and refused', async ({
@@ -104,6 +105,18 @@ test.describe('settings: POS keys', () => {
       await expect(folder.getByTestId('pos-pull-last')).toContainText(t('epoint:pull.neverScanned'));
       await folder.getByTestId('pos-pull-scan').click();
       await expect(folder.getByTestId('pos-pull-problem')).toHaveText(t('epoint:pull.problems.FOLDER_MISSING'));
+
+      // Or the URL its POS serves the export at: another scheme is a field error; a URL not answering is said so.
+      await expect(folder.getByLabel(t('epoint:pull.folder'))).toHaveValue(`pos/${tag.toLowerCase()}`);
+      await folder.getByTestId('pos-pull-path').fill('ftp://pos.local/export/today.json');
+      await folder.getByTestId('pos-pull-save').click();
+      await expect(folder.getByTestId('field-error')).toHaveText(t('validation:invalid'));
+      // Port 9 (discard) of this machine: nothing listens there, so the connection is refused.
+      await folder.getByTestId('pos-pull-path').fill('http://127.0.0.1:9/export/today.json');
+      await folder.getByTestId('pos-pull-save').click();
+      await expect(folder.getByTestId('field-error')).toHaveCount(0);
+      await folder.getByTestId('pos-pull-scan').click();
+      await expect(folder.getByTestId('pos-pull-problem')).toHaveText(t('epoint:pull.problems.URL_UNREACHABLE'));
     } finally {
       await director.dispose();
     }

@@ -1,8 +1,16 @@
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { EpointKeyCreated, EpointPushResult, EpointRecordListRow } from '@scm/contracts';
+import type {
+  EpointKeyCreated,
+  EpointPullSettingsView,
+  EpointPushResult,
+  EpointRecordListRow,
+  EpointScanResult,
+} from '@scm/contracts';
 import { createEmbeddedApp } from '@scm/gateway';
 import type { Runtime } from '@scm/platform';
 import {
@@ -14,6 +22,7 @@ import {
 } from '@scm/testing';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
+import { EpointPullService } from '../../services/inventory/src/epoint/epoint-pull.service.js';
 import { EpointSyncService } from '../../services/inventory/src/epoint/epoint-sync.service.js';
 import { PosIngestService } from '../../services/inventory/src/sales-upload/pos-ingest.service.js';
 import { inventoryDb, seedStock } from '../../services/inventory/test/stock-adjustment/stock-fixture.js';
@@ -37,10 +46,11 @@ interface Line {
  * and writes that location only (a record naming another is rejected). Records are answered one by one (accepted,
  * duplicate, rejected with translated field errors), up to 10,000 a call (above 1 MB of JSON). Each business day is
  * posted by a background job into a sales upload; a line arriving after its day was posted goes to a correction,
- * never into the day twice. The pull job reads a POS export folder once per file. The records page lists, filters
- * and counts them for the caller's locations.
+ * never into the day twice. The pull job reads a POS export folder once per file, and a POS export URL (JSON or
+ * CSV, a body once; an unreachable URL, a body over 8 MB or an unreadable one reported on the settings view, a URL
+ * other than http(s) refused). The records page lists, filters and counts them for the caller's locations.
  */
-describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', () => {
+describe('POS AutoSync: keys, push, posting job, pull folder and URL (embedded mode)', () => {
   let server: Server;
   let runtime: Runtime;
   let app: { get<T>(type: new (...args: never[]) => T, options: { strict: false }): T };
@@ -355,6 +365,137 @@ describe('POS AutoSync: keys, push, posting job, pull folder (embedded mode)', (
       },
       { timeoutMs: 30_000 },
     );
+  });
+
+  it('reads a POS export URL: a new body once (JSON or CSV), by Scan now and the recurring job; reports an unreachable one', async () => {
+    // The POS's own little web server, answering what the test says.
+    let answer: (response: http.ServerResponse) => void = (response) => response.writeHead(404).end();
+    let hits = 0;
+    const pos = http.createServer((incoming, response) => {
+      hits += 1;
+      incoming.resume();
+      answer(response);
+    });
+    await new Promise<void>((resolve) => pos.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(pos.address() as AddressInfo).port}/export/today.json`;
+    const sourceOf = async () => {
+      const view = await api(fx.admin).get('pull-folders');
+      return (view.body as { data: EpointPullSettingsView }).data.folders.find((row) => row.location_id === outletA);
+    };
+    const scan = async () => {
+      const response = await api(fx.admin).post(`pull-folders/${outletA}/scan`);
+      expect(response.status).toBe(200);
+      return (response.body as { data: EpointScanResult }).data;
+    };
+    try {
+      // Only an absolute http(s) URL without spaces: another scheme, or a space, is a field error.
+      for (const folder_path of ['ftp://x', 'http://a b']) {
+        const refused = await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path, enabled: true });
+        expect(refused.status).toBe(400);
+        expect((refused.body as { errors: { field: string; message: string }[] }).errors).toEqual([
+          { field: 'folder_path', rule: 'validation.invalid', message: 'Invalid value' },
+        ]);
+      }
+      expect(await sourceOf()).toMatchObject({ folder_path: 'ept/outlet-a' });
+      const saved = await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path: url, enabled: true });
+      expect(saved.status).toBe(200);
+      expect(await sourceOf()).toMatchObject({ folder_path: url, enabled: true });
+
+      // A JSON export (by its content type): read, its day queued and posted like a folder's file.
+      const json = JSON.stringify({
+        records: [
+          line({ shift_code: 'U1', epoint_date: '2026-04-04' }),
+          line({ shift_code: 'U1', stock_code: 'EPT-PLU-MOCHA', epoint_date: '2026-04-04', quantity: 1 }),
+          line({ shift_code: 'U2', epoint_date: '2026-04-04', quantity: '0' }),
+        ],
+      });
+      answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end(json);
+      expect(await scan()).toMatchObject({ files: 1, accepted: 2, duplicate: 0, rejected: 1, days: ['2026-04-04'] });
+      expect(hits).toBe(1);
+      expect(await sourceOf()).toMatchObject({
+        last_scan_files: 1,
+        last_scan_accepted: 2,
+        last_scan_rejected: 1,
+        last_scan_error: null,
+      });
+      await expectEventually(
+        async () => {
+          const rows = (
+            await records({ location_ids: [outletA], epoint_date: { from: '2026-04-04', to: '2026-04-04' } })
+          ).data;
+          expect(rows.map((row) => row.stock_code).sort()).toEqual(['EPT-PLU-LATTE', 'EPT-PLU-MOCHA']);
+          for (const row of rows) expect(row.su_id).toEqual(expect.any(String));
+        },
+        { timeoutMs: 30_000 },
+      );
+
+      // The same body again: fetched, but nothing read (not even as duplicates).
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0, duplicate: 0, rejected: 0, days: [] });
+      expect(hits).toBe(2);
+      expect(await sourceOf()).toMatchObject({ last_scan_files: 0, last_scan_accepted: 0, last_scan_error: null });
+      expect(
+        (await records({ location_ids: [outletA], epoint_date: { from: '2026-04-04', to: '2026-04-04' } }))
+          .recordsTotal,
+      ).toBe(2);
+
+      // A changed body read by the recurring job; CSV told by its first character (the content type says nothing).
+      const csv = [
+        'shift_code,stock_code,quantity,amount,epoint_date,uom',
+        'U1,EPT-PLU-LATTE,2,9.00,2026-04-04,CUP',
+        'U3,EPT-PLU-LATTE,1,4.50,2026-04-04,CUP',
+      ].join('\n');
+      answer = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(csv);
+      const job = await app.get(EpointPullService, { strict: false }).scanAll();
+      expect(job.find((result) => result.location_id === outletA)).toMatchObject({
+        files: 1,
+        accepted: 1,
+        duplicate: 1,
+        rejected: 0,
+        days: ['2026-04-04'],
+      });
+      await expectEventually(
+        async () => {
+          const [row] = (await records({ location_ids: [outletA], shift_code: 'U3' })).data;
+          expect(row?.su_id).toEqual(expect.any(String));
+        },
+        { timeoutMs: 30_000 },
+      );
+
+      // An error status, a body over 8 MB (declared, or only counted while read) and a closed port are reported.
+      answer = (response) => response.writeHead(500).end('POS export failed');
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0 });
+      expect(await sourceOf()).toMatchObject({ last_scan_error: { code: 'URL_UNREACHABLE', file: null } });
+      const tooLarge = Buffer.alloc(8 * 1024 * 1024 + 1, 0x20);
+      answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end(tooLarge);
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0 });
+      expect(await sourceOf()).toMatchObject({ last_scan_error: { code: 'FILE_TOO_LARGE', file: 'today.json' } });
+      answer = (response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        for (let part = 0; part < 3; part += 1) response.write(Buffer.alloc(3 * 1024 * 1024, 0x20));
+        response.end();
+      };
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0 });
+      expect(await sourceOf()).toMatchObject({ last_scan_error: { code: 'FILE_TOO_LARGE', file: 'today.json' } });
+      answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"records": [');
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0 });
+      expect(await sourceOf()).toMatchObject({ last_scan_error: { code: 'FILE_UNREADABLE', file: 'today.json' } });
+
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/export`;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      expect(
+        (await api(fx.admin).put(`pull-folders/${outletA}`, { folder_path: closedUrl, enabled: true })).status,
+      ).toBe(200);
+      expect(await scan()).toMatchObject({ files: 0, accepted: 0 });
+      expect(await sourceOf()).toMatchObject({
+        folder_path: closedUrl,
+        last_scan_error: { code: 'URL_UNREACHABLE', file: null },
+      });
+    } finally {
+      pos.closeAllConnections();
+      await new Promise<void>((resolve) => pos.close(() => resolve()));
+    }
   });
 
   it('queues the posting again of AutoSync lines left pending (their job was never queued)', async () => {

@@ -7,8 +7,8 @@ import { isoDateSchema } from './posting.js';
  * point-of-sale system pushes its sales lines to `POST /api/inventory/epoint/records` with a key of its
  * location (`Authorization: Bearer <key>` or `X-Api-Key`), created and revoked in Settings › POS keys. Each
  * record is answered on its own (accepted, duplicate, rejected with its field errors); the accepted ones are
- * posted by a background job per location and business day. A pull job reads the same records from files a POS
- * exports into a folder on the machine.
+ * posted by a background job per location and business day. A pull job reads the same records from the files a POS
+ * exports into a folder on the machine, or from the URL where it serves its export.
  */
 
 /** At most this many records in one call. */
@@ -113,47 +113,91 @@ export interface EpointKeyCreated extends EpointKeyView {
   key: string;
 }
 
+/** A pull folder's path (relative to the POS inbox) is at most this long. */
+export const EPOINT_PULL_FOLDER_MAX = 200;
+/** A pull URL is at most this long. */
+export const EPOINT_PULL_URL_MAX = 500;
+
+/** Whether a location's pull source (`folder_path`) is a URL to fetch rather than a folder of the POS inbox. */
+export function isEpointPullUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
 /**
- * Settings › POS keys: where a location's POS drops its export files, relative to the machine's POS inbox
- * (EPOINT_PULL_ROOT, default `<DATA_DIR>/pos-inbox`). Blank removes the folder.
+ * A pull source: blank (none), a folder relative to the POS inbox (letters, digits, `.`, `_`, `-`, separated by
+ * `/`; no `.` or `..` part), or an absolute `http://` / `https://` URL with a host, without spaces or a user name
+ * and password (it is shown in Settings). Anything else that looks like a URL (another scheme) is invalid.
+ */
+function pullSourceIssue(value: string): { message: string; params?: { max: number } } | null {
+  if (value === '') return null;
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) {
+    if (value.length > EPOINT_PULL_URL_MAX) return { message: V.maxLength, params: { max: EPOINT_PULL_URL_MAX } };
+    if (!isEpointPullUrl(value) || /\s/.test(value)) return { message: V.invalid };
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return { message: V.invalid };
+    }
+    const webUrl = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return webUrl && url.username === '' && url.password === '' ? null : { message: V.invalid };
+  }
+  if (value.length > EPOINT_PULL_FOLDER_MAX) return { message: V.maxLength, params: { max: EPOINT_PULL_FOLDER_MAX } };
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value)) return { message: V.invalid };
+  if (value.split('/').some((part) => part === '..' || part === '.')) return { message: V.invalid };
+  return null;
+}
+
+/**
+ * Settings › POS keys: where the pull job reads a location's POS exports — a folder relative to the machine's POS
+ * inbox (EPOINT_PULL_ROOT, default `<DATA_DIR>/pos-inbox`) that the POS drops its files into, or an http(s) URL
+ * where the POS serves its export (see `pullSourceIssue`). The field keeps its name `folder_path` (the column and
+ * the API predate URLs) but holds "a folder or a URL". Blank removes the source.
  */
 export const epointPullFolderInputSchema = z
   .object({
     folder_path: z
       .string({ error: V.invalid })
       .trim()
-      .max(200, { error: V.maxLength })
-      .refine((value) => value === '' || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value), { error: V.invalid })
-      .refine((value) => !value.split('/').some((part) => part === '..' || part === '.'), { error: V.invalid }),
+      .superRefine((value, ctx) => {
+        const issue = pullSourceIssue(value);
+        if (issue) ctx.addIssue({ code: 'custom', ...issue });
+      }),
     enabled: z.boolean({ error: V.invalid }),
   })
   .strict();
 export type EpointPullFolderInput = z.input<typeof epointPullFolderInputSchema>;
 export type ValidEpointPullFolderInput = z.output<typeof epointPullFolderInputSchema>;
 
-/** Why a scan of a POS export folder did not read everything (shown translated: `epoint:pull.problems.<code>`). */
+/**
+ * Why a scan of a POS export folder or URL did not read everything (shown translated:
+ * `epoint:pull.problems.<code>`). A URL's body is reported as a file (FILE_TOO_LARGE, FILE_UNREADABLE, named by the
+ * URL's last path segment); URL_UNREACHABLE is a network error, a timeout or a status other than 2xx.
+ */
 export const EPOINT_SCAN_PROBLEMS = [
   'FOLDER_OUTSIDE_INBOX',
   'FOLDER_MISSING',
   'FOLDER_UNREADABLE',
   'FILE_TOO_LARGE',
   'FILE_UNREADABLE',
+  'URL_UNREACHABLE',
 ] as const;
 export type EpointScanProblemCode = (typeof EPOINT_SCAN_PROBLEMS)[number];
 
 export interface EpointScanProblem {
   code: EpointScanProblemCode;
-  /** The file it is about (FILE_*), else null. */
+  /** The file it is about (FILE_*; for a URL source, its last path segment or `url`), else null. */
   file: string | null;
 }
 
 export interface EpointPullFolderView {
   location_id: string;
   location_name: string;
+  /** A folder inside the POS inbox or an http(s) URL (`isEpointPullUrl`). */
   folder_path: string;
   enabled: boolean;
   last_scan_time: string | null;
-  /** Files read at the last scan and what their records came to. */
+  /** Files (or URL bodies) read at the last scan and what their records came to. */
   last_scan_files: number;
   last_scan_accepted: number;
   last_scan_rejected: number;
@@ -161,7 +205,7 @@ export interface EpointPullFolderView {
 }
 
 export interface EpointPullSettingsView {
-  /** The machine's POS inbox that every folder is inside of. */
+  /** The machine's POS inbox that every folder (not a URL) is inside of. */
   root: string;
   folders: EpointPullFolderView[];
 }

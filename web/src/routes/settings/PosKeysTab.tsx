@@ -1,3 +1,4 @@
+import { isEpointPullUrl } from '@scm/contracts';
 import type { EpointKeyCreated, EpointKeyView, EpointPullFolderView } from '@scm/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ function fieldErrorsOf(error: unknown): FieldErrors {
 /**
  * Settings › POS keys (key SETTING; issue 14): the keys outlets' POS systems push their sales with (one location
  * each; the key is shown once, at creation, with a copy button; a revoked key is refused from the next call on),
- * and the export folders the pull job reads for POS systems that cannot push.
+ * and the export folders or URLs the pull job reads for POS systems that cannot push.
  */
 export function PosKeysTab({ canEdit }: { canEdit: boolean }) {
   return (
@@ -300,6 +301,8 @@ function FolderRow({
   const [enabled, setEnabled] = useState(folder.enabled);
   const [error, setError] = useState<string | undefined>();
   const dirty = isNew || path.trim() !== folder.folder_path || enabled !== folder.enabled;
+  // A URL source's counts and body problems are worded for a URL (i18next context: `<key>_url`, else `<key>`).
+  const context = isEpointPullUrl(folder.folder_path) ? 'url' : undefined;
 
   const save = async () => {
     const input = { folder_path: path.trim(), enabled };
@@ -318,7 +321,12 @@ function FolderRow({
     try {
       const result = await scanEpointPullFolder(folder.location_id, keys.keyFor('scan', Date.now()));
       showSuccess(
-        t('epoint:pull.scanned', { files: result.files, accepted: result.accepted, rejected: result.rejected }),
+        t('epoint:pull.scanned', {
+          files: result.files,
+          accepted: result.accepted,
+          rejected: result.rejected,
+          context,
+        }),
       );
     } catch {
       // the warning dialog shows the server's message
@@ -333,12 +341,12 @@ function FolderRow({
       <div className="w-48 pb-2 text-sm font-medium text-slate-800">{folder.location_name}</div>
       <TextField
         label={t('epoint:pull.folder')}
-        className="w-72"
+        className="w-96"
         value={path}
         disabled={!canEdit}
         placeholder={t('epoint:pull.folderPlaceholder')}
         error={error}
-        hint={isNew ? undefined : t('epoint:pull.blankRemoves')}
+        hint={isNew ? t('epoint:pull.folderHelp') : t('epoint:pull.blankRemoves')}
         onChange={(event) => {
           setPath(event.target.value);
           setError(undefined);
@@ -373,11 +381,15 @@ function FolderRow({
                 files: folder.last_scan_files,
                 accepted: folder.last_scan_accepted,
                 rejected: folder.last_scan_rejected,
+                context,
               })
             : t('epoint:pull.neverScanned')}
           {folder.last_scan_error && (
             <span className="ml-2 text-red-700" data-testid="pos-pull-problem">
-              {t(`epoint:pull.problems.${folder.last_scan_error.code}`, { file: folder.last_scan_error.file ?? '' })}
+              {t(`epoint:pull.problems.${folder.last_scan_error.code}`, {
+                file: folder.last_scan_error.file ?? '',
+                context,
+              })}
             </span>
           )}
         </p>
