@@ -302,6 +302,31 @@ describe('POS AutoSync: keys, push, posting job, pull folder and URL (embedded m
     expect((await api(fx.admin).post(`keys/${randomUUID()}/revoke`)).status).toBe(404);
   });
 
+  it('logs who created and who revoked a POS key, by its label and prefix, never the key, in both languages', async () => {
+    const activity = async (language: string) => {
+      const answer = await request(server)
+        .post('/api/notification/activity-log/list')
+        .set('Authorization', fx.admin)
+        .set('Accept-Language', language)
+        .send({ limit: 100, other_params: { module: ['Settings'] } });
+      expect(answer.status).toBe(200);
+      return (answer.body.data as { message: string; reference_type: string }[]).filter((row) =>
+        row.message.includes(keyA.key_prefix),
+      );
+    };
+    await expectEventually(async () => {
+      const rows = await activity('en');
+      expect(rows.map((row) => row.message.replace(/^.*? (created|revoked) /, '$1 ')).sort()).toEqual([
+        `created the POS key “Front counter” (${keyA.key_prefix}…) of Outlet ${outletA}`,
+        // Revoked twice, told once: the second call changed nothing.
+        `revoked the POS key “Front counter” (${keyA.key_prefix}…) of Outlet ${outletA}`,
+      ]);
+      expect(rows.every((row) => row.reference_type === 'POS_KEY' && !row.message.includes(keyA.key))).toBe(true);
+    });
+    const zh = (await activity('zh-CN')).map((row) => row.message);
+    expect(zh).toEqual(expect.arrayContaining([expect.stringContaining(`撤销了`), expect.stringContaining(`创建了`)]));
+  });
+
   it('reads a POS export folder: each new CSV/JSON file once, then moved to processed/', async () => {
     const settings = await api(fx.admin).get('pull-folders');
     expect(settings.status).toBe(200);

@@ -86,6 +86,9 @@ export const EVENT_AGGREGATES: { [S in Subject]: AggregateDeclaration<S> } = {
   },
   [InventorySubjects.TransferReceivedWithRejects]: { key: (d) => d.transfer_id, ordering: 'snapshot' },
   [InventorySubjects.WipDiscrepancyFound]: { key: (d) => d.wip_id, ordering: 'snapshot' },
+  // A key is created once and revoked at most once: each its own aggregate.
+  [InventorySubjects.EpointKeyCreated]: { key: (d) => `${d.key_id}/created`, ordering: 'snapshot' },
+  [InventorySubjects.EpointKeyRevoked]: { key: (d) => `${d.key_id}/revoked`, ordering: 'snapshot' },
   [InventorySubjects.StockAdjustmentSubmitted]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockAdjustmentRecalled]: { key: activityKey, ordering: 'snapshot' },
   [InventorySubjects.StockAdjustmentApproved]: { key: activityKey, ordering: 'snapshot' },

@@ -79,7 +79,21 @@ export const wipDiscrepancyFoundSchema = z
   .strict();
 export type WipDiscrepancyFound = z.infer<typeof wipDiscrepancyFoundSchema>;
 
+/** A POS key's creation or revocation, as the activity log tells it: never the key itself, only its prefix. */
+export const epointKeyChangedSchema = z
+  .object({
+    key_id: z.uuid(),
+    location_id: z.string().min(1),
+    location_name: z.string(),
+    label: z.string(),
+    key_prefix: z.string(),
+  })
+  .strict();
+export type EpointKeyChanged = z.infer<typeof epointKeyChangedSchema>;
+
 export const INVENTORY_EVENT_SCHEMAS = {
+  [InventorySubjects.EpointKeyCreated]: epointKeyChangedSchema,
+  [InventorySubjects.EpointKeyRevoked]: epointKeyChangedSchema,
   [InventorySubjects.StockPosted]: stockPostedSchema,
   [InventorySubjects.TransferReceivedWithRejects]: transferReceivedWithRejectsSchema,
   [InventorySubjects.WipDiscrepancyFound]: wipDiscrepancyFoundSchema,

@@ -42,6 +42,9 @@ export const InventorySubjects = {
   // WIP production's activity (documentActivitySchema): posted (the outputs are in stock) or discarded.
   WipPosted: 'inventory.wip.posted',
   WipDiscarded: 'inventory.wip.discarded',
+  // A POS key created or revoked in Settings › POS keys (epointKeyChangedSchema): for the activity log.
+  EpointKeyCreated: 'inventory.epoint-key.created',
+  EpointKeyRevoked: 'inventory.epoint-key.revoked',
 } as const;
 
 /**

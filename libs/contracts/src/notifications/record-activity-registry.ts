@@ -2,6 +2,7 @@ import type { PermissionKey } from '../access/permission-keys.js';
 import { CatalogSubjects } from '../catalog/subjects.js';
 import type { Subject } from '../events/envelope.js';
 import { IdentitySubjects } from '../identity/subjects.js';
+import { InventorySubjects } from '../inventory/subjects.js';
 import { ACTIVITY_SUBJECTS, activityModules } from './activity-registry.js';
 
 /**
@@ -116,6 +117,17 @@ const IMPORT = {
   notify: { userField: 'requested_by' },
 } as const;
 
+/** A POS key (Settings › POS keys): who created or revoked which location's key; read by Settings' viewers there. */
+const POS_KEY = {
+  module: 'Settings',
+  permissionKey: 'SETTING',
+  referenceType: 'POS_KEY',
+  idField: 'key_id',
+  nameField: 'label',
+  message: 'pos_key',
+  locationField: 'location_id',
+} as const;
+
 const byId = (path: string, field: string) => ({ path, param: 'id', field }) as const;
 
 /** Every record activity subject the notifications service logs, with its metadata. */
@@ -183,6 +195,8 @@ export const RECORD_ACTIVITY_SUBJECTS = {
     link: byId('/contact-management/customer/list/view', 'customer_code'),
   },
   [CatalogSubjects.CustomerDeleted]: { ...CUSTOMER, ...deleted },
+  [InventorySubjects.EpointKeyCreated]: { ...POS_KEY, verb: 'created' },
+  [InventorySubjects.EpointKeyRevoked]: { ...POS_KEY, verb: 'revoked' },
   [CatalogSubjects.ImportFinished]: { ...IMPORT, verb: 'imported', message: 'import_finished' },
   [CatalogSubjects.ImportFailed]: { ...IMPORT, verb: 'import_failed', message: 'import_failed' },
   // User administrators of the invited user's locations hear of a new colleague.

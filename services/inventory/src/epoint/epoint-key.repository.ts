@@ -58,8 +58,8 @@ export class EpointKeyRepository {
     return rows.map(toKeyView);
   }
 
-  async find(id: string): Promise<EpointKeyView | null> {
-    const [row] = await this.dataSource.query<RawKey[]>(
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<EpointKeyView | null> {
+    const [row] = await manager.query<RawKey[]>(
       `SELECT ${KEY_COLUMNS}
          FROM epoint_api_key k LEFT JOIN location_replica l ON l.location_id = k.location_id
         WHERE k.id = $1`,
@@ -68,8 +68,8 @@ export class EpointKeyRepository {
     return row ? toKeyView(row) : null;
   }
 
-  async insert(key: NewEpointKey): Promise<void> {
-    await this.dataSource.query(
+  async insert(manager: EntityManager, key: NewEpointKey): Promise<void> {
+    await manager.query(
       `INSERT INTO epoint_api_key (id, location_id, label, key_prefix, key_hash, created_by, created_by_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [key.id, key.location_id, key.label, key.key_prefix, key.key_hash, key.created_by, key.created_by_name],
@@ -77,8 +77,8 @@ export class EpointKeyRepository {
   }
 
   /** Revokes a key once; false when it was revoked already. */
-  async revoke(id: string, by: { sub: string; name: string }): Promise<boolean> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
+  async revoke(manager: EntityManager, id: string, by: { sub: string; name: string }): Promise<boolean> {
+    const rows = await manager.query<{ id: string }[]>(
       `UPDATE epoint_api_key SET revoked_time = now(), revoked_by = $2, revoked_by_name = $3
         WHERE id = $1 AND revoked_time IS NULL RETURNING id`,
       [id, by.sub, by.name],
