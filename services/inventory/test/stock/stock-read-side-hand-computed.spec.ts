@@ -537,6 +537,7 @@ describe(StockQueries.name, () => {
         { status: null, count: 1 },
         { status: 'OPEN', count: 1 },
         { status: 'SETTLED', count: 0 },
+        { status: 'CANCELLED', count: 0 },
       ]);
 
       await post(fixture, request('R3', '2026-03-15', [line('SUGAR', OUT1, '4', '1.5')]));
@@ -556,11 +557,13 @@ describe(StockQueries.name, () => {
         { status: null, count: 1 },
         { status: 'OPEN', count: 0 },
         { status: 'SETTLED', count: 1 },
+        { status: 'CANCELLED', count: 0 },
       ]);
       expect(await sut.backOrderCounts(body({}), { locations: [OUT2] })).toEqual([
         { status: null, count: 0 },
         { status: 'OPEN', count: 0 },
         { status: 'SETTLED', count: 0 },
+        { status: 'CANCELLED', count: 0 },
       ]);
       expect((await sut.backOrders(body({}), { locations: [OUT2] })).data).toEqual([]);
       const overview = await sut.overview(
