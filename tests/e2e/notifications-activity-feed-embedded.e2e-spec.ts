@@ -44,9 +44,19 @@ describe('notifications and activity log fed by document activity events (embedd
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const home = `NTF-${tag}-A`;
   const away = `NTF-${tag}-B`;
-  const users = { submitter: randomUUID(), approver: randomUUID(), foreign: randomUUID(), viewer: randomUUID() };
+  const users = {
+    submitter: randomUUID(),
+    approver: randomUUID(),
+    foreign: randomUUID(),
+    viewer: randomUUID(),
+    transfers: randomUUID(),
+    consignments: randomUUID(),
+  };
   const approverRole = `role-ntf-approver-${tag}`;
   const viewerRole = `role-ntf-viewer-${tag}`;
+  /** Approvers of stock transfers (SR) only, and of consignment releases (RJ_SR) only. */
+  const transfersRole = `role-ntf-sr-${tag}`;
+  const consignmentsRole = `role-ntf-rjsr-${tag}`;
   const approverRights = [grant('SA', true, true), grant('PO', true, true), grant('NOTIFICATION', true, false)];
   const viewerRights = [grant('SA', true, false), grant('NOTIFICATION', true, false)];
   const documentId = randomUUID();
@@ -62,6 +72,8 @@ describe('notifications and activity log fed by document activity events (embedd
     for (const [roleId, rights] of [
       [approverRole, approverRights],
       [viewerRole, viewerRights],
+      [transfersRole, [grant('SR', true, true)]],
+      [consignmentsRole, [grant('RJ_SR', true, true)]],
     ] as const) {
       await notifications.query(
         `INSERT INTO approver_role (role_id, role_name, permission_list, approval_limit, revision)
@@ -79,6 +91,8 @@ describe('notifications and activity log fed by document activity events (embedd
     await user(users.approver, approverRole, home);
     await user(users.foreign, approverRole, away);
     await user(users.viewer, viewerRole, home);
+    await user(users.transfers, transfersRole, home);
+    await user(users.consignments, consignmentsRole, home);
   }, SUITE_HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -228,6 +242,59 @@ describe('notifications and activity log fed by document activity events (embedd
     const foreign = await list(await tokenOf(users.foreign, approverRights, away), { module: ['Stock Adjustment'] });
     expect((foreign.body.data as { reference_id: string }[]).map((row) => row.reference_id)).not.toContain(documentId);
     expect(submittedId).toBeDefined();
+  });
+
+  it("puts a consignment release (the stock transfer's subjects, on RJ_SR) before RJ_SR's approvers and page", async () => {
+    const submit = (documentId: string, permissionKey: string) =>
+      inventory.transaction((manager) =>
+        publisher.publish(manager, InventorySubjects.StockTransferSubmitted, {
+          ...activity('submit', 'DRAFT', 'PENDING APPROVAL', users.submitter),
+          document_type: 'SR',
+          document_id: documentId,
+          doc_no: `SR-${home}-000001`,
+          permission_key: permissionKey,
+        }),
+      );
+    const consignmentId = randomUUID();
+    const consignment = await submit(consignmentId, 'RJ_SR');
+    await applied(consignment.id);
+    const told = await recipients(consignment.id);
+    expect(told).toContain(users.consignments);
+    expect(told).not.toContain(users.transfers);
+    const [notice] = await notifications.query<{ reference_type: string; link: string; message: { en: string } }[]>(
+      'SELECT reference_type, link, message FROM notification WHERE event_id = $1 AND user_id = $2',
+      [consignment.id, users.consignments],
+    );
+    expect(notice).toMatchObject({
+      reference_type: 'RJ_SR',
+      link: `/sales-management/stock-release/view?id=${consignmentId}`,
+      message: {
+        en: `User ${users.submitter.slice(0, 4)} submitted Consignment SR-${home}-000001 for your approval`,
+        'zh-CN': expect.stringContaining('寄售'),
+      },
+    });
+    const [logged] = await notifications.query('SELECT module, permission_key FROM activity_log WHERE event_id = $1', [
+      consignment.id,
+    ]);
+    expect(logged).toEqual({ module: 'Consignor and Consignee Agreement', permission_key: 'RJ_SR' });
+    const [request] = await notifications.query(
+      'SELECT permission_key, link FROM approval_request WHERE document_id = $1',
+      [consignmentId],
+    );
+    expect(request).toEqual({
+      permission_key: 'RJ_SR',
+      link: `/sales-management/stock-release/view?id=${consignmentId}`,
+    });
+
+    // A transfer's own machine (SR) stays SR's; a key the entry does not declare widens nothing.
+    for (const key of ['SR', 'PO']) {
+      const transfer = await submit(randomUUID(), key);
+      await applied(transfer.id);
+      const toldTransfer = await recipients(transfer.id);
+      expect(toldTransfer).toContain(users.transfers);
+      expect(toldTransfer).not.toContain(users.consignments);
+      expect(toldTransfer).not.toContain(users.approver);
+    }
   });
 
   it("handles a future document's subject by its metadata alone", async () => {

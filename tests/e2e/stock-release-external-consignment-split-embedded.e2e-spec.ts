@@ -338,6 +338,14 @@ describe('stock release to a customer: external, consignment, split (embedded mo
     ]);
     expect(consignment.available_actions).toEqual(expect.arrayContaining(['settle', 'split', 'cancel_release']));
     expect(consignment.available_actions).not.toContain('receive');
+    // Its activity is RJ_SR's, not SR's: filed under the RJ module, told to and approved by RJ_SR's holders.
+    await expectEventually(async () => {
+      const logged = await db.query<{ module: string; permission_key: string }[]>(
+        `SELECT DISTINCT module, permission_key FROM notifications.activity_log WHERE reference_id = $1`,
+        [consignment.id],
+      );
+      expect(logged).toEqual([{ module: 'Consignor and Consignee Agreement', permission_key: 'RJ_SR' }]);
+    });
     // Out of on hand, still the company's value (in transit).
     const flourOut = await balance(flour);
     expect(exactSum(flourOut.on_hand, flourOut.in_transit)).toBe(exactSum(flourBefore.on_hand, flourBefore.in_transit));

@@ -16,6 +16,7 @@ const RECEIVING_ORDER = byId('/procurement/receiving-order/view');
 const RETURN_NOTE = byId('/procurement/return-note/view');
 const PETTY_CASH = byId('/procurement/petty-cash/view');
 const STOCK_RELEASE = byId('/inventory/stock-release/view');
+const RJ_STOCK_RELEASE = byId('/sales-management/stock-release/view');
 const STOCK_TAKE = byId('/inventory/stock-take/view');
 const STOCK_ADJUSTMENT = byId('/inventory/stock-adjustment/view');
 const WIP = byId('/inventory/wip/view');
@@ -38,6 +39,7 @@ export const NOTIFICATION_TARGETS: Readonly<Record<string, NotificationTarget>> 
   SR: STOCK_RELEASE,
   STOCK_RELEASE,
   STOCK_TRANSFER: STOCK_RELEASE,
+  RJ_SR: RJ_STOCK_RELEASE,
   ST: STOCK_TAKE,
   STOCK_TAKE,
   SA: STOCK_ADJUSTMENT,

@@ -20,6 +20,11 @@ export const documentActivitySchema = z
     revision: z.number().int().positive(),
     /** The value approval is bounded by (USD, exact text), on a submit; absent when the producer has none. */
     value_usd: decimal.nullable().optional(),
+    /**
+     * The key the document's machine checks (the kit sends it): who is told and who approves follow it when the
+     * subject's registry entry declares it (a consignment release: RJ_SR on the stock transfer's subjects).
+     */
+    permission_key: z.string().optional(),
   })
   .strict();
 export type DocumentActivity = z.infer<typeof documentActivitySchema>;

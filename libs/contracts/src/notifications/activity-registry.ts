@@ -30,6 +30,12 @@ export interface ActivityMetadata {
    * discarded, cancelled ...).
    */
   actionsPath?: string;
+  /**
+   * The same subjects for a document whose machine checks another key (the event's `permission_key`): that key's
+   * module, reference type and page. A consignment release (RJ_SR) shares the stock transfer's subjects; its
+   * readers and approvers are RJ_SR's, and its notifications open the RJ area's page. See `activityMetadataFor`.
+   */
+  byPermissionKey?: Partial<Record<PermissionKey, Pick<ActivityMetadata, 'module' | 'referenceType' | 'linkPath'>>>;
 }
 
 export type ActivityRegistry = Readonly<Record<string, ActivityMetadata>>;
@@ -69,6 +75,14 @@ const SR = {
   referenceType: 'SR',
   linkPath: '/inventory/stock-release/view',
   actionsPath: '/api/inventory/stock-transfers',
+  // A consignment (EXTERNAL_CONSIGNMENT) is RJ_SR's: told to and approved by its holders, opened on the RJ page.
+  byPermissionKey: {
+    RJ_SR: {
+      module: 'Consignor and Consignee Agreement',
+      referenceType: 'RJ_SR',
+      linkPath: '/sales-management/stock-release/view',
+    },
+  },
 } as const;
 const WIP = {
   module: 'Work In Progress',
@@ -181,5 +195,28 @@ export const ACTIVITY_SUBJECTS = {
 
 /** The modules the activity log may be filtered by (those of the registry, and SYSTEM). */
 export function activityModules(registry: ActivityRegistry = ACTIVITY_SUBJECTS): string[] {
-  return [...new Set(Object.values(registry).map((entry) => entry.module)), 'SYSTEM'];
+  return [...new Set(activityEntries(registry).map((entry) => entry.module)), 'SYSTEM'];
+}
+
+/** Every entry of the registry, and each one's variants for another key (`byPermissionKey`) as entries of their own. */
+export function activityEntries(registry: ActivityRegistry = ACTIVITY_SUBJECTS): ActivityMetadata[] {
+  return Object.values(registry).flatMap((entry) => [
+    entry,
+    ...Object.entries(entry.byPermissionKey ?? {}).map(([key, variant]) => ({
+      ...entry,
+      ...variant,
+      permissionKey: key as PermissionKey,
+    })),
+  ]);
+}
+
+/**
+ * A subject's metadata for one event: as registered, or, when the event names a key the entry declares in
+ * `byPermissionKey`, that key with its module, reference type and page. A key the entry does not declare changes
+ * nothing (an event cannot widen who reads it).
+ */
+export function activityMetadataFor(meta: ActivityMetadata, data: { permission_key?: string }): ActivityMetadata {
+  const key = data.permission_key as PermissionKey | undefined;
+  const variant = key === undefined || key === meta.permissionKey ? undefined : meta.byPermissionKey?.[key];
+  return variant ? { ...meta, ...variant, permissionKey: key! } : meta;
 }

@@ -142,6 +142,7 @@ export class DocumentActions {
         remark: input.remark ?? null,
         revision: document.revision + 1,
         ...(action === 'submit' && document.value_usd != null && { value_usd: document.value_usd }),
+        permission_key: request.machine.permissionKey,
       });
     }
     return transition;

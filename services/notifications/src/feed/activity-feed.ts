@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { ACTIVITY_SUBJECTS } from '@scm/contracts';
+import { ACTIVITY_SUBJECTS, activityMetadataFor } from '@scm/contracts';
 import type { ActivityMetadata, ActivityRegistry, DocumentActivity, Subject } from '@scm/contracts';
 import { LANGUAGES, hasTranslation, translate } from '@scm/i18n';
 import { ApproverDirectory, EventConsumer } from '@scm/platform';
@@ -60,9 +60,11 @@ export class ActivityFeed implements OnModuleInit {
 
   onModuleInit(): void {
     for (const [subject, meta] of Object.entries(this.registry)) {
-      this.events.on(subject as Subject, (event, manager) =>
-        this.apply(manager, { ...event, data: event.data as DocumentActivity }, meta),
-      );
+      this.events.on(subject as Subject, (event, manager) => {
+        const data = event.data as DocumentActivity;
+        // A document on another key than the subject's usual one (a consignment release) is that key's.
+        return this.apply(manager, { ...event, data }, activityMetadataFor(meta, data));
+      });
     }
   }
 

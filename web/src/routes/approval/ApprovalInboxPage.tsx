@@ -1,5 +1,5 @@
-import { ACTIVITY_SUBJECTS, APPROVAL_STATUSES } from '@scm/contracts';
-import type { ActivityMetadata, ApprovalRequestRow, ListQueryInput } from '@scm/contracts';
+import { APPROVAL_STATUSES, activityEntries } from '@scm/contracts';
+import type { ApprovalRequestRow, ListQueryInput } from '@scm/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,7 +22,7 @@ const keyOf = (row: ApprovalRequestRow) => `${row.document_type}:${row.document_
 /** The modules whose documents take approvals (registry entries declaring actionsPath): the type filter. */
 const APPROVAL_MODULES = [
   ...new Set(
-    (Object.values(ACTIVITY_SUBJECTS) as ActivityMetadata[])
+    activityEntries()
       .filter((entry) => entry.actionsPath)
       .map((entry) => entry.module),
   ),

@@ -1,9 +1,10 @@
-import { ACTIVITY_SUBJECTS, RECORD_ACTIVITY_SUBJECTS } from '@scm/contracts';
+import { RECORD_ACTIVITY_SUBJECTS, activityEntries } from '@scm/contracts';
 import type { ActivityMetadata } from '@scm/contracts';
 import type { TFunction } from 'i18next';
 
 const MISSING = '\u0000';
-const ENTRIES: readonly ActivityMetadata[] = Object.values(ACTIVITY_SUBJECTS);
+/** Every document entry, with the variants a subject has for another key (a consignment release, RJ_SR). */
+const ENTRIES: readonly ActivityMetadata[] = activityEntries();
 const RECORD_TYPES: ReadonlySet<string> = new Set(
   Object.values(RECORD_ACTIVITY_SUBJECTS).map((entry) => entry.referenceType),
 );
