@@ -56,7 +56,11 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records every action's page snapshot, for every test, to keep the failed ones' (a good part of the
+    // tier's CPU). CI's clone is thrown away with its traces, so there it records none: the failure's message, page
+    // snapshot (error-context.md) and screenshot are in the output.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    screenshot: 'only-on-failure',
     serviceWorkers: 'block',
   },
   projects: [
