@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EpointKeyView, EpointPullFolderView, EpointScanProblem } from '@scm/contracts';
-import { DATA_SOURCE, scopeIds } from '@scm/platform';
+import { DATA_SOURCE, returnedRows, scopeIds } from '@scm/platform';
 import type { LocationScope } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -78,10 +78,13 @@ export class EpointKeyRepository {
 
   /** Revokes a key once; false when it was revoked already. */
   async revoke(manager: EntityManager, id: string, by: { sub: string; name: string }): Promise<boolean> {
-    const rows = await manager.query<{ id: string }[]>(
-      `UPDATE epoint_api_key SET revoked_time = now(), revoked_by = $2, revoked_by_name = $3
-        WHERE id = $1 AND revoked_time IS NULL RETURNING id`,
-      [id, by.sub, by.name],
+    // returnedRows: TypeORM answers an UPDATE ... RETURNING as [rows, count], never as the empty rows.
+    const rows = returnedRows<{ id: string }>(
+      await manager.query(
+        `UPDATE epoint_api_key SET revoked_time = now(), revoked_by = $2, revoked_by_name = $3
+          WHERE id = $1 AND revoked_time IS NULL RETURNING id`,
+        [id, by.sub, by.name],
+      ),
     );
     return rows.length > 0;
   }

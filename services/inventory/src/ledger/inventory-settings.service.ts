@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { InventorySettingsView, InventorySettingsInput } from '@scm/contracts';
-import { DATA_SOURCE, inTransaction } from '@scm/platform';
+import { DATA_SOURCE, inTransaction, returnedRows } from '@scm/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StockLedgerException } from './stock-ledger.exception.js';
 
@@ -38,15 +38,15 @@ export class InventorySettingsService {
       // The UPDATE takes the row's lock (FOR NO KEY UPDATE), which conflicts with the FOR SHARE every posting holds
       // on this row until it commits (StockLedger.post): a new lock date waits for the postings in flight and every
       // later posting waits for it, then sees it.
-      const updated = await manager.query<unknown[]>(
-        `UPDATE inventory_settings
-            SET period_lock_date = $1::date, revision = revision + 1, last_updated_time = now(), last_updated_by = $2
-          WHERE id = 1 AND revision = $3
-          RETURNING id`,
-        [input.period_lock_date, actor, input.revision],
+      const rows = returnedRows<{ id: number }>(
+        await manager.query(
+          `UPDATE inventory_settings
+              SET period_lock_date = $1::date, revision = revision + 1, last_updated_time = now(), last_updated_by = $2
+            WHERE id = 1 AND revision = $3
+            RETURNING id`,
+          [input.period_lock_date, actor, input.revision],
+        ),
       );
-      // TypeORM answers an UPDATE ... RETURNING with [rows, count].
-      const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
       if (rows.length === 0) throw StockLedgerException.settingsStale();
       return this.read(manager);
     });
