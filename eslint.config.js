@@ -69,6 +69,27 @@ function serviceBoundaries() {
   });
 }
 
+/**
+ * TypeORM's postgres driver answers `query('UPDATE … RETURNING …')` and `DELETE … RETURNING` as `[rows, count]`, never
+ * as the rows: read as rows, `.length` is always 2 and a conditional update looks applied when nothing matched (a
+ * revoked POS key was revoked, and announced, again). Such a query's answer goes through the platform's
+ * `returnedRows`, or the statement is a SELECT over it (`WITH changed AS (UPDATE … RETURNING …) SELECT …`).
+ */
+const unwrappedQuery = `CallExpression[callee.property.name='query']:not(CallExpression[callee.name='returnedRows'] > AwaitExpression > CallExpression)`;
+const returnedRowsMessage =
+  'TypeORM answers UPDATE/DELETE … RETURNING as [rows, count]: read it with returnedRows(await manager.query(…)) from @scm/platform.';
+const returnedRowsOnly = [
+  // A quoted statement, or a template whose text starts with the write and has RETURNING in any part.
+  {
+    selector: String.raw`${unwrappedQuery} > Literal[value=/^\s*(UPDATE|DELETE)\s[\s\S]*\sRETURNING\s/i]`,
+    message: returnedRowsMessage,
+  },
+  {
+    selector: String.raw`${unwrappedQuery} > TemplateLiteral[quasis.0.value.raw=/^\s*(UPDATE|DELETE)\s/i]:has(TemplateElement[value.raw=/\sRETURNING\s/i])`,
+    message: returnedRowsMessage,
+  },
+];
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/',
@@ -100,6 +121,7 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+      'no-restricted-syntax': ['error', ...returnedRowsOnly],
     },
   },
 

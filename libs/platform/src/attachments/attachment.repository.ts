@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DATA_SOURCE } from '../runtime/tokens.js';
+import { returnedRows } from '../database/returned-rows.js';
 
 /** A row of the service's `attachment` table (CreateAttachmentTable1763800000500). */
 export interface AttachmentRow {
@@ -77,11 +78,10 @@ export class AttachmentRepository {
     attachmentId: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AttachmentRow | undefined> {
-    const [rows] = await manager.query<[AttachmentRow[], number]>(
-      `DELETE FROM attachment WHERE id = $1 RETURNING ${COLUMNS}`,
-      [attachmentId],
+    const [row] = returnedRows<AttachmentRow>(
+      await manager.query(`DELETE FROM attachment WHERE id = $1 RETURNING ${COLUMNS}`, [attachmentId]),
     );
-    return rows[0];
+    return row;
   }
 
   /** Deletes every attachment row of one record in the caller's transaction; returns their storage keys. */

@@ -2,6 +2,7 @@ import type { DeadLetterView, EventEnvelope, EventOrdering, Subject } from '@scm
 import { EVENT_SCHEMAS, isSubject, orderingOf, subjectsToReceive } from '@scm/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { startUnitOfWork, joinUnitOfWork } from '../database/unit-of-work.js';
+import { returnedRows } from '../database/returned-rows.js';
 import { createLogger } from '../logging/logger.js';
 import { runInContext } from '../logging/request-context.js';
 import type { EventTransport } from './event-transport.js';
@@ -202,10 +203,11 @@ export class EventConsumer {
 
   /** Drops a parked event for good (the director decided it must not be applied). */
   async discard(deadLetterId: string): Promise<boolean> {
-    // TypeORM answers a bare DELETE with [rows, count]: the rows are the first item.
-    const [rows] = await this.dataSource.query<[{ id: string }[], number]>(
-      'DELETE FROM dead_letter WHERE consumer = $1 AND id = $2 RETURNING id',
-      [this.consumer, deadLetterId],
+    const rows = returnedRows<{ id: string }>(
+      await this.dataSource.query('DELETE FROM dead_letter WHERE consumer = $1 AND id = $2 RETURNING id', [
+        this.consumer,
+        deadLetterId,
+      ]),
     );
     return rows.length > 0;
   }

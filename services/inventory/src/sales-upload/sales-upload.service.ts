@@ -655,14 +655,15 @@ export class SalesUploadService {
     });
     const fields: Record<string, unknown> = { status: to, ...(await effect()) };
     const columns = Object.keys(fields);
-    const updated: unknown = await manager.query(
-      `UPDATE sales_upload SET ${columns.map((column, index) => `${column} = $${index + 3}`).join(', ')},
-         revision = revision + 1, last_updated_time = now()
-        WHERE id = $1 AND revision = $2 RETURNING id`,
-      [record.id, record.revision, ...columns.map((column) => fields[column])],
+    const updated = returnedRows<{ id: string }>(
+      await manager.query(
+        `UPDATE sales_upload SET ${columns.map((column, index) => `${column} = $${index + 3}`).join(', ')},
+           revision = revision + 1, last_updated_time = now()
+          WHERE id = $1 AND revision = $2 RETURNING id`,
+        [record.id, record.revision, ...columns.map((column) => fields[column])],
+      ),
     );
-    if (returnedRows<{ id: string }>(updated).length !== 1)
-      throw new Error(`sales upload ${record.id} changed under its lock`);
+    if (updated.length !== 1) throw new Error(`sales upload ${record.id} changed under its lock`);
     await this.announce(manager, { ...record, revision: record.revision + 1 }, action, to, by, record.status);
   }
 
@@ -832,13 +833,14 @@ export class SalesUploadService {
     action: string,
     remark: string,
   ): Promise<UploadRecord> {
-    const updated: unknown = await manager.query(
-      `UPDATE sales_upload SET revision = revision + 1, last_updated_by = $3, last_updated_time = now()
-        WHERE id = $1 AND revision = $2 RETURNING id`,
-      [record.id, record.revision, user.sub],
+    const updated = returnedRows<{ id: string }>(
+      await manager.query(
+        `UPDATE sales_upload SET revision = revision + 1, last_updated_by = $3, last_updated_time = now()
+          WHERE id = $1 AND revision = $2 RETURNING id`,
+        [record.id, record.revision, user.sub],
+      ),
     );
-    if (returnedRows<{ id: string }>(updated).length !== 1)
-      throw new Error(`sales upload ${record.id} changed under its lock`);
+    if (updated.length !== 1) throw new Error(`sales upload ${record.id} changed under its lock`);
     await recordHistory(manager, {
       document_type: 'SU',
       document_id: record.id,
